@@ -1,0 +1,72 @@
+//! A from-scratch magic-bitboard legal move generator for standard chess,
+//! producing moves in the exact order of the reference engine (Stockfish,
+//! December 2020) that the unwinnability paper's implementation is built on.
+//!
+//! * Types: [`Square`], [`File`], [`Rank`], [`Color`], [`Role`], [`Piece`],
+//!   [`Bitboard`], [`CastlingRights`], [`Move`] (16 bits), [`Board`].
+//! * [`Position`]: a validated, 96-byte `Copy` position with copy-make
+//!   [`Position::play`], cached checkers and pins, and an incremental
+//!   Zobrist [`Position::hash`]. [`Setup`] is the unchecked FEN content;
+//!   [`FenError`] says precisely what is wrong with a rejected FEN.
+//! * Move generation as a list in the reference order
+//!   ([`Position::legal_moves`], described in [`movegen`]), or as sets of
+//!   destinations per piece ([`Position::for_each_piece_moves`], [`legal`]).
+//! * Attacks ([`attacks`]): leaper tables and sliding attacks by magic
+//!   bitboards (PEXT when compiled for BMI2), see [`magic`].
+//! * [`Position::perft`], [`Position::divide`], UCI notation
+//!   ([`Position::parse_uci`], `Display` of [`Move`]).
+//!
+//! # Example
+//!
+//! ```
+//! use movegen::{Position, Role, Square};
+//!
+//! // Position 3 of the unwinnability paper: Black to move.
+//! let pos: Position = "8/8/1p6/1B2k3/5pK1/8/8/8 b - - 0 1".parse().unwrap();
+//! assert!(!pos.is_check());
+//! assert_eq!(pos.legal_moves().len(), 7);
+//!
+//! // Moves as sets of destinations: the b6 pawn is blocked by the bishop,
+//! // the f4 pawn can advance.
+//! assert!(pos.legal_destinations(Square::B6).is_empty());
+//! assert_eq!(pos.legal_destinations(Square::F4).iter().collect::<Vec<_>>(), [Square::F3]);
+//!
+//! // Play moves given in UCI.
+//! let after = pos.play(pos.parse_uci("f4f3").unwrap());
+//! assert_eq!(after.to_fen(), "8/8/1p6/1B2k3/6K1/5p2/8/8 w - - 0 2");
+//! assert_eq!(after.board().role_at(Square::F3), Some(Role::Pawn));
+//! ```
+
+#![deny(missing_docs)]
+
+pub mod attacks;
+mod bitboard;
+mod board;
+mod castling;
+mod color;
+mod fen;
+pub mod legal;
+pub mod magic;
+mod magics_generated;
+mod moves;
+pub mod movegen;
+mod perft;
+mod position;
+mod rays;
+mod role;
+mod square;
+mod uci;
+pub mod zobrist;
+
+pub use bitboard::{Bitboard, BitboardIter};
+pub use board::Board;
+pub use castling::{Castling, CastlingRights};
+pub use color::Color;
+pub use fen::{FenError, Setup};
+pub use legal::PieceMoves;
+pub use movegen::{MAX_MOVES, MoveList};
+pub use moves::{Move, MoveKind};
+pub use position::Position;
+pub use role::{Piece, PieceType, Role};
+pub use square::{File, ParseSquareError, Rank, Square};
+pub use uci::UciError;

@@ -1,0 +1,507 @@
+//! [`Position`]: a validated position with copy-make move application.
+
+use core::fmt;
+use core::str::FromStr;
+
+use crate::fen::{FenError, Setup};
+use crate::{Bitboard, Board, Castling, CastlingRights, Color, Move, MoveKind, Piece, Rank, Role, Square, attacks, zobrist};
+
+/// A position in which the rules of chess are defined: exactly one king per
+/// side, no pawns on the first or last rank, the side not to move not in
+/// check, castling rights backed by king and rook on their home squares, and
+/// an en passant square only where a double push could have produced it.
+///
+/// `Position` is a small `Copy` value (96 bytes); moves are applied by
+/// copy-make ([`Position::play`]). It caches the checkers and the pinned
+/// pieces of the side to move and an incrementally updated Zobrist
+/// [`hash`](Position::hash).
+///
+/// En passant: the position records the en passant square only when a pawn
+/// of the side to move attacks it (as the reference engine does), so
+/// [`Position::ep_square`] may name a capture that is pseudo-legal but
+/// illegal (the capturing pawn is pinned); [`Position::legal_ep_square`]
+/// tells the difference.
+///
+/// ```
+/// use movegen::{Move, Position, Square};
+/// let pos = Position::start();
+/// let after = pos.play(Move::normal(Square::E2, Square::E4));
+/// assert_eq!(after.to_fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+/// assert_eq!(after.hash(), after.compute_hash());
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Position {
+    board: Board,
+    checkers: Bitboard,
+    pinned: Bitboard,
+    hash: u64,
+    castling: CastlingRights,
+    side_to_move: Color,
+    ep_square: Option<Square>,
+    halfmove_clock: u16,
+    fullmove_number: u16,
+}
+
+static_assertions::assert_eq_size!(Position, [u8; 96]);
+static_assertions::assert_impl_all!(Position: Copy, Send, Sync);
+
+impl Default for Position {
+    fn default() -> Position {
+        Position::start()
+    }
+}
+
+impl Position {
+    /// The starting position.
+    pub fn start() -> Position {
+        // The start setup satisfies every rule checked by `from_setup`.
+        match Position::from_setup(Setup::start()) {
+            Ok(pos) => pos,
+            Err(_) => unreachable!("the starting position is valid"),
+        }
+    }
+
+    /// Parses and validates a FEN.
+    ///
+    /// ```
+    /// use movegen::{FenError, Position, Color};
+    /// assert!(Position::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1").is_ok());
+    /// assert_eq!(
+    ///     Position::from_fen("4k3/8/8/8/8/8/8/8 w - - 0 1"),
+    ///     Err(FenError::MissingKing { color: Color::White })
+    /// );
+    /// ```
+    pub fn from_fen(fen: &str) -> Result<Position, FenError> {
+        Position::from_setup(Setup::from_fen(fen)?)
+    }
+
+    /// Validates a setup (see the type documentation for the rules).
+    pub fn from_setup(setup: Setup) -> Result<Position, FenError> {
+        let board = setup.board;
+        for color in Color::ALL {
+            match board.pieces(color, Role::King).count() {
+                0 => return Err(FenError::MissingKing { color }),
+                1 => {}
+                count => return Err(FenError::TooManyKings { color, count }),
+            }
+        }
+        let back_ranks = Bitboard::rank(Rank::First) | Bitboard::rank(Rank::Eighth);
+        if let Some(square) = (board.pawns() & back_ranks).first() {
+            return Err(FenError::PawnOnBackRank { square });
+        }
+        for castling in setup.castling.castlings() {
+            let king = Piece::new(castling.color, Role::King);
+            let rook = Piece::new(castling.color, Role::Rook);
+            if board.piece_at(castling.king_from()) != Some(king) || board.piece_at(castling.rook_from()) != Some(rook) {
+                let right = castling.right().to_fen().chars().next().unwrap_or('?');
+                return Err(FenError::CastlingWithoutPieces { right });
+            }
+        }
+        let us = setup.side_to_move;
+        let mut ep_square = None;
+        if let Some(square) = setup.en_passant {
+            let impossible = |reason| Err(FenError::ImpossibleEnPassant { square, reason });
+            if square.rank() != Rank::Sixth.relative_to(us) {
+                return impossible(if us.is_white() {
+                    "with White to move it must be on rank 6"
+                } else {
+                    "with Black to move it must be on rank 3"
+                });
+            }
+            // The pawn that just moved two squares stands in front of the
+            // en passant square (seen from the side that pushed it).
+            let pushed = Square::new((square as u32 as i32 + if us.is_white() { -8 } else { 8 }) as u32);
+            let origin = Square::new((square as u32 as i32 + if us.is_white() { 8 } else { -8 }) as u32);
+            if board.piece_at(pushed) != Some(Piece::new(!us, Role::Pawn)) {
+                return impossible("no pawn of the side that just moved stands in front of it");
+            }
+            if board.occupied().contains(square) || board.occupied().contains(origin) {
+                return impossible("the squares the pawn passed over must be empty");
+            }
+            if (attacks::pawn(!us, square) & board.pieces(us, Role::Pawn)).any() {
+                ep_square = Some(square);
+            }
+        }
+        let mut pos = Position {
+            board,
+            checkers: Bitboard::EMPTY,
+            pinned: Bitboard::EMPTY,
+            hash: 0,
+            castling: setup.castling,
+            side_to_move: us,
+            ep_square,
+            halfmove_clock: setup.halfmove_clock,
+            fullmove_number: setup.fullmove_number.max(1),
+        };
+        if let Some(their_king) = board.king_of(!us) {
+            if board.is_attacked_by(their_king, us, board.occupied()) {
+                return Err(FenError::OpponentInCheck { color: !us });
+            }
+        }
+        pos.update_check_info();
+        pos.hash = pos.compute_hash();
+        Ok(pos)
+    }
+
+    /// The setup this position was made from (with the en passant square as
+    /// the position records it).
+    pub fn to_setup(&self) -> Setup {
+        Setup {
+            board: self.board,
+            side_to_move: self.side_to_move,
+            castling: self.castling,
+            en_passant: self.ep_square,
+            halfmove_clock: self.halfmove_clock,
+            fullmove_number: self.fullmove_number,
+        }
+    }
+
+    /// The position as a six-field FEN. The en passant field names the
+    /// square only when a pawn of the side to move attacks it.
+    pub fn to_fen(&self) -> String {
+        self.to_setup().to_fen()
+    }
+
+    /// The piece placement.
+    #[inline(always)]
+    pub const fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// Whose turn it is.
+    #[inline(always)]
+    pub const fn side_to_move(&self) -> Color {
+        self.side_to_move
+    }
+
+    /// The remaining castling rights.
+    #[inline(always)]
+    pub const fn castling_rights(&self) -> CastlingRights {
+        self.castling
+    }
+
+    /// The en passant square, recorded only when a pawn of the side to move
+    /// attacks it (the capture may still be illegal, see [`Position::legal_ep_square`]).
+    #[inline(always)]
+    pub const fn ep_square(&self) -> Option<Square> {
+        self.ep_square
+    }
+
+    /// Halfmoves since the last capture or pawn move.
+    #[inline(always)]
+    pub const fn halfmove_clock(&self) -> u16 {
+        self.halfmove_clock
+    }
+
+    /// The full move number (starts at 1, increases after Black's move).
+    #[inline(always)]
+    pub const fn fullmove_number(&self) -> u16 {
+        self.fullmove_number
+    }
+
+    /// The pieces giving check to the side to move.
+    #[inline(always)]
+    pub const fn checkers(&self) -> Bitboard {
+        self.checkers
+    }
+
+    /// Whether the side to move is in check.
+    #[inline(always)]
+    pub const fn is_check(&self) -> bool {
+        self.checkers.any()
+    }
+
+    /// The pieces of the side to move that are pinned to their king (they
+    /// stand alone between it and an enemy slider).
+    #[inline(always)]
+    pub const fn pinned(&self) -> Bitboard {
+        self.pinned
+    }
+
+    /// The king square of the side to move.
+    #[inline(always)]
+    pub fn our_king(&self) -> Square {
+        self.king_of(self.side_to_move)
+    }
+
+    /// The king square of `color`.
+    #[inline(always)]
+    pub fn king_of(&self, color: Color) -> Square {
+        // A validated position has exactly one king per side; `Square::new`
+        // masks, so even a corrupted board cannot make this panic.
+        Square::new(self.board.pieces(color, Role::King).0.trailing_zeros())
+    }
+
+    /// The squares occupied by the side to move.
+    #[inline(always)]
+    pub const fn us(&self) -> Bitboard {
+        self.board.by_color(self.side_to_move)
+    }
+
+    /// The squares occupied by the side not to move.
+    #[inline(always)]
+    pub fn them(&self) -> Bitboard {
+        self.board.by_color(!self.side_to_move)
+    }
+
+    /// The incrementally maintained Zobrist hash (see [`zobrist`]).
+    #[inline(always)]
+    pub const fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The Zobrist hash computed from scratch; equal to [`Position::hash`]
+    /// (a test checks this on every move of long random games).
+    pub fn compute_hash(&self) -> u64 {
+        let mut hash = 0;
+        for (square, piece) in self.board.pieces_iter() {
+            hash ^= zobrist::piece(piece, square);
+        }
+        if self.side_to_move == Color::Black {
+            hash ^= zobrist::black_to_move();
+        }
+        hash ^= zobrist::castling(self.castling);
+        if let Some(square) = self.ep_square {
+            hash ^= zobrist::en_passant(square.file());
+        }
+        hash
+    }
+
+    /// The hash of the position in the sense of FIDE Art. 9.2.3 (threefold
+    /// repetition): same side to move, same pieces on the same squares, same
+    /// castling rights, and the same *legal* en passant captures. It differs
+    /// from [`Position::hash`] only when an en passant capture is recorded
+    /// but illegal.
+    pub fn repetition_key(&self) -> u64 {
+        match self.ep_square {
+            Some(square) if self.legal_ep_square().is_none() => self.hash ^ zobrist::en_passant(square.file()),
+            _ => self.hash,
+        }
+    }
+
+    /// The en passant square if an en passant capture is legal now.
+    pub fn legal_ep_square(&self) -> Option<Square> {
+        let square = self.ep_square?;
+        let capturers = attacks::pawn(!self.side_to_move, square) & self.board.pieces(self.side_to_move, Role::Pawn);
+        capturers
+            .into_iter()
+            .any(|from| self.is_legal(Move::new(from, square, MoveKind::EnPassant)))
+            .then_some(square)
+    }
+
+    /// The role of the piece on `square`, if any.
+    #[inline(always)]
+    pub const fn role_at(&self, square: Square) -> Option<Role> {
+        self.board.role_at(square)
+    }
+
+    /// The piece on `square`, if any.
+    #[inline(always)]
+    pub const fn piece_at(&self, square: Square) -> Option<Piece> {
+        self.board.piece_at(square)
+    }
+
+    /// Whether `m` captures something (including en passant).
+    #[inline(always)]
+    pub fn is_capture(&self, m: Move) -> bool {
+        m.is_en_passant() || (!m.is_castle() && self.them().contains(m.to()))
+    }
+
+    /// The role of the piece `m` captures, if any (a pawn for en passant).
+    #[inline]
+    pub fn captured_role(&self, m: Move) -> Option<Role> {
+        if m.is_en_passant() {
+            Some(Role::Pawn)
+        } else if m.is_castle() || !self.them().contains(m.to()) {
+            None
+        } else {
+            self.board.role_at(m.to())
+        }
+    }
+
+    /// Whether `m` is a legal move in this position.
+    ///
+    /// Works for any 16-bit value, including moves from another position or
+    /// from user input: it is answered by membership in the legal move list.
+    pub fn is_legal(&self, m: Move) -> bool {
+        if !self.us().contains(m.from()) {
+            return false;
+        }
+        self.legal_moves().contains(&m)
+    }
+
+    /// Applies `m` if it is legal, otherwise returns `None`.
+    pub fn try_play(&self, m: Move) -> Option<Position> {
+        self.is_legal(m).then(|| self.play(m))
+    }
+
+    /// The position after the legal move `m` (copy-make).
+    ///
+    /// `m` must be legal here (generated for this position, or checked with
+    /// [`Position::is_legal`] / parsed by [`Position::parse_uci`]). An illegal
+    /// move does not panic, but the resulting position is unspecified and may
+    /// break the type's invariants; use [`Position::try_play`] for untrusted moves.
+    #[inline]
+    pub fn play(&self, m: Move) -> Position {
+        let mut next = *self;
+        next.play_in_place(m);
+        next
+    }
+
+    /// Applies the legal move `m` to `self` (see [`Position::play`]).
+    pub fn play_in_place(&mut self, m: Move) {
+        let us = self.side_to_move;
+        let them = !us;
+        let from = m.from();
+        let to = m.to();
+        let role = match self.board.role_at(from) {
+            Some(role) => role,
+            None => Role::Pawn,
+        };
+        let mut hash = self.hash ^ zobrist::black_to_move();
+        if let Some(square) = self.ep_square.take() {
+            hash ^= zobrist::en_passant(square.file());
+        }
+        self.halfmove_clock = self.halfmove_clock.saturating_add(1);
+        if us == Color::Black {
+            self.fullmove_number = self.fullmove_number.saturating_add(1);
+        }
+        let moving = Piece::new(us, role);
+        match m.kind() {
+            MoveKind::Castle => {
+                let castling = Castling { color: us, king_side: to > from };
+                let rook = Piece::new(us, Role::Rook);
+                self.board.toggle(moving, from);
+                self.board.toggle(moving, to);
+                self.board.toggle(rook, castling.rook_from());
+                self.board.toggle(rook, castling.rook_to());
+                hash ^= zobrist::piece(moving, from)
+                    ^ zobrist::piece(moving, to)
+                    ^ zobrist::piece(rook, castling.rook_from())
+                    ^ zobrist::piece(rook, castling.rook_to());
+            }
+            MoveKind::EnPassant => {
+                let captured_square = Square::new((to as u32 & 7) | (from as u32 & 56));
+                let their_pawn = Piece::new(them, Role::Pawn);
+                self.board.toggle(their_pawn, captured_square);
+                self.board.toggle(moving, from);
+                self.board.toggle(moving, to);
+                hash ^= zobrist::piece(their_pawn, captured_square) ^ zobrist::piece(moving, from) ^ zobrist::piece(moving, to);
+                self.halfmove_clock = 0;
+            }
+            kind => {
+                if self.board.by_color(them).contains(to) {
+                    if let Some(captured_role) = self.board.role_at(to) {
+                        let captured = Piece::new(them, captured_role);
+                        self.board.toggle(captured, to);
+                        hash ^= zobrist::piece(captured, to);
+                        self.halfmove_clock = 0;
+                    }
+                }
+                self.board.toggle(moving, from);
+                hash ^= zobrist::piece(moving, from);
+                let placed = match kind {
+                    MoveKind::Promotion(promoted) => Piece::new(us, promoted),
+                    _ => moving,
+                };
+                self.board.toggle(placed, to);
+                hash ^= zobrist::piece(placed, to);
+                if role == Role::Pawn {
+                    self.halfmove_clock = 0;
+                    if from as u32 ^ to as u32 == 16 {
+                        let jumped = Square::new((from as u32 + to as u32) / 2);
+                        if (attacks::pawn(us, jumped) & self.board.pieces(them, Role::Pawn)).any() {
+                            self.ep_square = Some(jumped);
+                            hash ^= zobrist::en_passant(jumped.file());
+                        }
+                    }
+                }
+            }
+        }
+        let lost = CastlingRights::lost_by_touching(from) | CastlingRights::lost_by_touching(to);
+        if self.castling.intersects(lost) {
+            hash ^= zobrist::castling(self.castling);
+            self.castling -= lost;
+            hash ^= zobrist::castling(self.castling);
+        }
+        self.side_to_move = them;
+        self.hash = hash;
+        self.update_check_info();
+    }
+
+    /// Passes the turn without moving (a "null move"), for analysis tools.
+    /// Returns `None` when the side to move is in check (passing would leave
+    /// the king capturable, which no rule defines).
+    pub fn pass(&self) -> Option<Position> {
+        if self.is_check() {
+            return None;
+        }
+        let mut next = *self;
+        next.hash ^= zobrist::black_to_move();
+        if let Some(square) = next.ep_square.take() {
+            next.hash ^= zobrist::en_passant(square.file());
+        }
+        next.side_to_move = !self.side_to_move;
+        next.update_check_info();
+        if next.checkers.any() {
+            return None;
+        }
+        Some(next)
+    }
+
+    /// Recomputes the checkers and pinned pieces of the side to move.
+    #[inline]
+    fn update_check_info(&mut self) {
+        let us = self.side_to_move;
+        let king = self.king_of(us);
+        let ours = self.board.by_color(us);
+        let theirs = self.board.by_color(!us);
+        let occupied = ours | theirs;
+        let their_rooks = self.board.rooks_and_queens() & theirs;
+        let their_bishops = self.board.bishops_and_queens() & theirs;
+        let mut checkers = (attacks::pawn(us, king) & self.board.pawns() & theirs)
+            | (attacks::knight(king) & self.board.knights() & theirs);
+        let mut pinned = Bitboard::EMPTY;
+        let snipers = (attacks::rook_rays(king) & their_rooks) | (attacks::bishop_rays(king) & their_bishops);
+        for sniper in snipers {
+            let blockers = attacks::between(king, sniper) & occupied;
+            if blockers.is_empty() {
+                checkers |= sniper;
+            } else if !blockers.more_than_one() {
+                pinned |= blockers & ours;
+            }
+        }
+        self.checkers = checkers;
+        self.pinned = pinned;
+    }
+
+    /// Whether the side to move has no legal move and is in check.
+    pub fn is_checkmate(&self) -> bool {
+        self.is_check() && !self.has_legal_moves()
+    }
+
+    /// Whether the side to move has no legal move and is not in check.
+    pub fn is_stalemate(&self) -> bool {
+        !self.is_check() && !self.has_legal_moves()
+    }
+}
+
+impl FromStr for Position {
+    type Err = FenError;
+    fn from_str(fen: &str) -> Result<Position, FenError> {
+        Position::from_fen(fen)
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({})", self.to_fen())
+    }
+}
+
+impl fmt::Display for Position {
+    /// The board as a grid followed by the FEN.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.board, self.to_fen())
+    }
+}

@@ -1,0 +1,6 @@
+//! Library half of `cargo xtask`: code generators and suites that tests
+//! also call (for example the check that the generated magic file is fresh).
+
+#![forbid(unsafe_code)]
+
+pub mod magics;
