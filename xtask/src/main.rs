@@ -5,6 +5,20 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+const HELP: &str = "\
+usage: cargo xtask <task> [options]
+
+tasks:
+  gen-magics [--check]     regenerate crates/movegen/src/magics_generated.rs
+                           (--check: fail if the checked-in file is stale)
+  perft [--depth N] [--deep] [--full]
+                           perft suite of testdata/perft-1000.tsv up to depth N
+                           (1-4, default 4); --deep adds the deep standard cases
+                           (start position depth 6, Kiwipete 5, ...); --full uses
+                           make-move at the leaves instead of bulk counting
+  help                     this text
+";
+
 fn workspace_root() -> PathBuf {
     let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     manifest.parent().map(PathBuf::from).unwrap_or(manifest)
@@ -26,11 +40,39 @@ fn gen_magics(check: bool) -> Result<(), String> {
     Ok(())
 }
 
+fn perft(args: &[String]) -> Result<(), String> {
+    let mut options = xtask::perft::Options { max_depth: 4, deep: false, full: false };
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--deep" => options.deep = true,
+            "--full" => options.full = true,
+            "--depth" => {
+                let value = args.next().ok_or("--depth needs a value")?;
+                options.max_depth = value.parse().map_err(|_| format!("--depth: not a number: {value}"))?;
+                if !(1..=4).contains(&options.max_depth) {
+                    return Err("--depth must be 1 to 4 (the file's columns)".into());
+                }
+            }
+            other => return Err(format!("perft: unknown option {other}\n\n{HELP}")),
+        }
+    }
+    let path = workspace_root().join("testdata/perft-1000.tsv");
+    let data = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    xtask::perft::run_suite(&data, &options)
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    let rest = args.get(1..).unwrap_or_default();
     let result = match args.first().map(String::as_str) {
-        Some("gen-magics") => gen_magics(args.iter().any(|a| a == "--check")),
-        _ => Err("usage: cargo xtask gen-magics [--check]".to_string()),
+        Some("gen-magics") => gen_magics(rest.iter().any(|a| a == "--check")),
+        Some("perft") => perft(rest),
+        Some("help" | "--help" | "-h") | None => {
+            print!("{HELP}");
+            Ok(())
+        }
+        Some(other) => Err(format!("unknown task {other:?}\n\n{HELP}")),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -63,8 +63,20 @@ const fn geometry_table(full_line: bool) -> [[Bitboard; 64]; 64] {
                 let (df, dr) = (fb - fa, rb - ra);
                 let aligned = df == 0 || dr == 0 || df == dr || df == -dr;
                 if aligned {
-                    let step_f = if df > 0 { 1 } else if df < 0 { -1 } else { 0 };
-                    let step_r = if dr > 0 { 1 } else if dr < 0 { -1 } else { 0 };
+                    let step_f = if df > 0 {
+                        1
+                    } else if df < 0 {
+                        -1
+                    } else {
+                        0
+                    };
+                    let step_r = if dr > 0 {
+                        1
+                    } else if dr < 0 {
+                        -1
+                    } else {
+                        0
+                    };
                     let mut bits = 0u64;
                     if full_line {
                         // Walk back to the edge, then forward to the other edge.

@@ -118,10 +118,7 @@ impl CastlingRights {
 
     /// The castlings these rights allow, in FEN order (`KQkq`).
     pub fn castlings(self) -> impl Iterator<Item = Castling> {
-        Color::ALL
-            .into_iter()
-            .flat_map(Castling::both)
-            .filter(move |castling| self.contains(castling.right()))
+        Color::ALL.into_iter().flat_map(Castling::both).filter(move |castling| self.contains(castling.right()))
     }
 
     /// Parses the FEN castling field (`KQkq`, any subset in that order, or `-`).
@@ -153,11 +150,16 @@ impl CastlingRights {
         if self.is_empty() {
             return "-".to_string();
         }
-        [(Self::WHITE_KING_SIDE, 'K'), (Self::WHITE_QUEEN_SIDE, 'Q'), (Self::BLACK_KING_SIDE, 'k'), (Self::BLACK_QUEEN_SIDE, 'q')]
-            .iter()
-            .filter(|(right, _)| self.contains(*right))
-            .map(|(_, c)| *c)
-            .collect()
+        [
+            (Self::WHITE_KING_SIDE, 'K'),
+            (Self::WHITE_QUEEN_SIDE, 'Q'),
+            (Self::BLACK_KING_SIDE, 'k'),
+            (Self::BLACK_QUEEN_SIDE, 'q'),
+        ]
+        .iter()
+        .filter(|(right, _)| self.contains(*right))
+        .map(|(_, c)| *c)
+        .collect()
     }
 }
 

@@ -133,7 +133,11 @@ pub enum FenError {
 /// Cuts user text to a printable length for an error message.
 fn excerpt(text: &str) -> String {
     const LIMIT: usize = 24;
-    if text.chars().count() <= LIMIT { text.to_string() } else { format!("{}...", text.chars().take(LIMIT).collect::<String>()) }
+    if text.chars().count() <= LIMIT {
+        text.to_string()
+    } else {
+        format!("{}...", text.chars().take(LIMIT).collect::<String>())
+    }
 }
 
 impl fmt::Display for FenError {
@@ -150,13 +154,20 @@ impl fmt::Display for FenError {
                 write!(f, "FEN piece placement: rank {rank} describes {squares} squares, expected 8")
             }
             FenError::PieceChar { rank, found } => {
-                write!(f, "FEN piece placement: invalid character {found:?} on rank {rank} (expected one of PNBRQKpnbrqk or a digit 1-8)")
+                write!(
+                    f,
+                    "FEN piece placement: invalid character {found:?} on rank {rank} (expected one of PNBRQKpnbrqk or a digit 1-8)"
+                )
             }
             FenError::SideToMove { found } => {
                 write!(f, "FEN side to move is {:?}, expected 'w' or 'b'", excerpt(found))
             }
             FenError::Castling { found } => {
-                write!(f, "FEN castling field is {:?}, expected '-' or a subset of 'KQkq' in that order", excerpt(found))
+                write!(
+                    f,
+                    "FEN castling field is {:?}, expected '-' or a subset of 'KQkq' in that order",
+                    excerpt(found)
+                )
             }
             FenError::EnPassantSyntax { found } => {
                 write!(f, "FEN en passant field is {:?}, expected '-' or a square like 'e3'", excerpt(found))
@@ -169,7 +180,9 @@ impl fmt::Display for FenError {
             }
             FenError::MissingKing { color } => write!(f, "{color} has no king"),
             FenError::TooManyKings { color, count } => write!(f, "{color} has {count} kings, expected exactly one"),
-            FenError::PawnOnBackRank { square } => write!(f, "pawn on {square}: pawns cannot stand on the first or last rank"),
+            FenError::PawnOnBackRank { square } => {
+                write!(f, "pawn on {square}: pawns cannot stand on the first or last rank")
+            }
             FenError::OpponentInCheck { color } => {
                 write!(f, "{color} is in check but it is {}'s turn: the king could be captured", !*color)
             }
@@ -233,7 +246,9 @@ impl Setup {
         };
         let fullmove_number = match fields.get(5) {
             None => 1,
-            Some(text) => parse_counter(text).ok_or_else(|| FenError::FullmoveNumber { found: text.to_string() })?.max(1),
+            Some(text) => {
+                parse_counter(text).ok_or_else(|| FenError::FullmoveNumber { found: text.to_string() })?.max(1)
+            }
         };
         Ok(Setup { board, side_to_move, castling, en_passant, halfmove_clock, fullmove_number })
     }

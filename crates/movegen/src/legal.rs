@@ -147,7 +147,9 @@ impl Position {
             to &= attacks::line(self.our_king(), from);
         }
         if let Some(ep) = self.ep_square() {
-            if attacks::pawn(us, from).contains(ep) && self.is_pseudo_legal_move_legal(Move::new(from, ep, MoveKind::EnPassant)) {
+            if attacks::pawn(us, from).contains(ep)
+                && self.is_pseudo_legal_move_legal(Move::new(from, ep, MoveKind::EnPassant))
+            {
                 to |= ep;
             }
         }

@@ -169,7 +169,9 @@ impl Position {
         let mut i = 0;
         while i < list.len() {
             let m = list[i];
-            if (pinned.contains(m.from()) || m.from() == king || m.is_en_passant()) && !self.is_pseudo_legal_move_legal(m) {
+            if (pinned.contains(m.from()) || m.from() == king || m.is_en_passant())
+                && !self.is_pseudo_legal_move_legal(m)
+            {
                 list.swap_remove(i);
             } else {
                 i += 1;

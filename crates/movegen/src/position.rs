@@ -4,7 +4,9 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::fen::{FenError, Setup};
-use crate::{Bitboard, Board, Castling, CastlingRights, Color, Move, MoveKind, Piece, Rank, Role, Square, attacks, zobrist};
+use crate::{
+    Bitboard, Board, Castling, CastlingRights, Color, Move, MoveKind, Piece, Rank, Role, Square, attacks, zobrist,
+};
 
 /// A position in which the rules of chess are defined: exactly one king per
 /// side, no pawns on the first or last rank, the side not to move not in
@@ -92,7 +94,8 @@ impl Position {
         for castling in setup.castling.castlings() {
             let king = Piece::new(castling.color, Role::King);
             let rook = Piece::new(castling.color, Role::Rook);
-            if board.piece_at(castling.king_from()) != Some(king) || board.piece_at(castling.rook_from()) != Some(rook) {
+            if board.piece_at(castling.king_from()) != Some(king) || board.piece_at(castling.rook_from()) != Some(rook)
+            {
                 let right = castling.right().to_fen().chars().next().unwrap_or('?');
                 return Err(FenError::CastlingWithoutPieces { right });
             }
@@ -283,10 +286,7 @@ impl Position {
     pub fn legal_ep_square(&self) -> Option<Square> {
         let square = self.ep_square?;
         let capturers = attacks::pawn(!self.side_to_move, square) & self.board.pieces(self.side_to_move, Role::Pawn);
-        capturers
-            .into_iter()
-            .any(|from| self.is_legal(Move::new(from, square, MoveKind::EnPassant)))
-            .then_some(square)
+        capturers.into_iter().any(|from| self.is_legal(Move::new(from, square, MoveKind::EnPassant))).then_some(square)
     }
 
     /// The role of the piece on `square`, if any.
@@ -386,7 +386,9 @@ impl Position {
                 self.board.toggle(their_pawn, captured_square);
                 self.board.toggle(moving, from);
                 self.board.toggle(moving, to);
-                hash ^= zobrist::piece(their_pawn, captured_square) ^ zobrist::piece(moving, from) ^ zobrist::piece(moving, to);
+                hash ^= zobrist::piece(their_pawn, captured_square)
+                    ^ zobrist::piece(moving, from)
+                    ^ zobrist::piece(moving, to);
                 self.halfmove_clock = 0;
             }
             kind => {

@@ -14,7 +14,14 @@ use crate::Color;
 #[repr(u8)]
 #[allow(missing_docs)]
 pub enum File {
-    A, B, C, D, E, F, G, H,
+    A,
+    B,
+    C,
+    D,
+    E,
+    F,
+    G,
+    H,
 }
 
 /// A rank (row) of the board, `1` to `8`.
@@ -22,7 +29,14 @@ pub enum File {
 #[repr(u8)]
 #[allow(missing_docs)]
 pub enum Rank {
-    First, Second, Third, Fourth, Fifth, Sixth, Seventh, Eighth,
+    First,
+    Second,
+    Third,
+    Fourth,
+    Fifth,
+    Sixth,
+    Seventh,
+    Eighth,
 }
 
 impl File {
@@ -62,10 +76,8 @@ impl File {
 
 impl Rank {
     /// All ranks, `1` to `8`.
-    pub const ALL: [Rank; 8] = [
-        Rank::First, Rank::Second, Rank::Third, Rank::Fourth,
-        Rank::Fifth, Rank::Sixth, Rank::Seventh, Rank::Eighth,
-    ];
+    pub const ALL: [Rank; 8] =
+        [Rank::First, Rank::Second, Rank::Third, Rank::Fourth, Rank::Fifth, Rank::Sixth, Rank::Seventh, Rank::Eighth];
 
     /// The rank with index `index & 7` (`0` is the first rank).
     #[inline(always)]

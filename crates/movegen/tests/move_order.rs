@@ -20,7 +20,12 @@ fn all_positions_in_reference_order() {
         let ours: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
         let expected: Vec<&str> = moves.split_whitespace().collect();
         if ours != expected {
-            failures.push(format!("line {}: {fen}\n  expected {}\n  got      {}", line_number + 1, expected.join(" "), ours.join(" ")));
+            failures.push(format!(
+                "line {}: {fen}\n  expected {}\n  got      {}",
+                line_number + 1,
+                expected.join(" "),
+                ours.join(" ")
+            ));
         }
         // The set view must contain exactly the same moves.
         let mut from_sets = Vec::new();
@@ -35,6 +40,11 @@ fn all_positions_in_reference_order() {
         assert_eq!(pos.count_legal_moves() as usize, expected.len());
         checked += 1;
     }
-    assert!(failures.is_empty(), "{} of {checked} positions differ:\n{}", failures.len(), failures[..failures.len().min(10)].join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {checked} positions differ:\n{}",
+        failures.len(),
+        failures[..failures.len().min(10)].join("\n")
+    );
     assert_eq!(checked, 4450);
 }
