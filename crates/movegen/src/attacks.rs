@@ -47,6 +47,20 @@ static KING_ATTACKS: [Bitboard; 64] = leaper_table(&KING_STEPS);
 static KNIGHT_ATTACKS: [Bitboard; 64] = leaper_table(&KNIGHT_STEPS);
 static PAWN_ATTACKS: [[Bitboard; 64]; 2] = [leaper_table(&[(-1, 1), (1, 1)]), leaper_table(&[(-1, -1), (1, -1)])];
 
+/// Empty-board rook and bishop moves, for pin and x-ray detection.
+static ROOK_RAYS: [Bitboard; 64] = ray_table(&crate::rays::ROOK_DIRECTIONS);
+static BISHOP_RAYS: [Bitboard; 64] = ray_table(&crate::rays::BISHOP_DIRECTIONS);
+
+const fn ray_table(directions: &[(i32, i32); 4]) -> [Bitboard; 64] {
+    let mut table = [Bitboard(0); 64];
+    let mut square = 0;
+    while square < 64 {
+        table[square as usize] = Bitboard(crate::rays::slider_attacks_slow(square, 0, directions));
+        square += 1;
+    }
+    table
+}
+
 /// `BETWEEN[a][b]`: squares strictly between `a` and `b` on a shared line.
 static BETWEEN: [[Bitboard; 64]; 64] = geometry_table(false);
 /// `LINE[a][b]`: the full line through `a` and `b` (empty if not aligned).
@@ -178,18 +192,27 @@ pub fn aligned(a: Square, b: Square, c: Square) -> bool {
 /// Empty-board rook moves from `square` (its rank and file, minus itself).
 #[inline(always)]
 pub fn rook_rays(square: Square) -> Bitboard {
-    rook(square, Bitboard::EMPTY)
+    ROOK_RAYS[square as usize]
 }
 
 /// Empty-board bishop moves from `square` (its diagonals, minus itself).
 #[inline(always)]
 pub fn bishop_rays(square: Square) -> Bitboard {
-    bishop(square, Bitboard::EMPTY)
+    BISHOP_RAYS[square as usize]
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rays_are_empty_board_attacks() {
+        for square in Square::ALL {
+            assert_eq!(rook_rays(square), rook(square, Bitboard::EMPTY));
+            assert_eq!(bishop_rays(square), bishop(square, Bitboard::EMPTY));
+            assert_eq!(rook_rays(square).count(), 14);
+        }
+    }
 
     #[test]
     fn leaper_counts() {

@@ -341,7 +341,7 @@ impl Position {
     /// [`Position::is_legal`] / parsed by [`Position::parse_uci`]). An illegal
     /// move does not panic, but the resulting position is unspecified and may
     /// break the type's invariants; use [`Position::try_play`] for untrusted moves.
-    #[inline]
+    #[inline(always)]
     pub fn play(&self, m: Move) -> Position {
         let mut next = *self;
         next.play_in_place(m);

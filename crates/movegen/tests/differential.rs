@@ -13,6 +13,7 @@ use movegen::Position;
 use quickcheck::QuickCheck;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Position as _, fen::Fen, zobrist::Zobrist64};
 
+#[allow(clippy::result_large_err)] // shakmaty's error type, not ours
 fn shakmaty_position(fen: &str) -> Chess {
     let setup: Fen = fen.parse().unwrap();
     setup
