@@ -1,0 +1,182 @@
+//! The least fixpoint of the mobility rules (paper Figures 6 and 7),
+//! computed with whole-board set operations.
+//!
+//! The paper's variables are represented as sets:
+//!
+//! | paper | here |
+//! | --- | --- |
+//! | `M[P→s]` for all `s` | `regions[P.sq]`: a [`Bitboard`] per piece, indexed by its initial square |
+//! | `C[P]` for all `P` | `cleared`: the initial squares of the pieces that can be cleared |
+//! | `R[s][c]` for all `s` | `reachable[c]`: a [`Bitboard`] per colour |
+//!
+//! Figure 7 starts from `M[P→P.sq] = 1` and everything else 0, and sets a
+//! variable to 1 as soon as the right-hand side of *every* rule with that
+//! variable on the left holds. Here one *pass* first derives `C` and `R`
+//! from the current regions (their rules are disjunctions over the regions)
+//! and then grows every region by a flood fill that adds a square exactly
+//! when all of its rules hold under the current `C` and `R`:
+//!
+//! * **Move** (non-pawns): `M[P→s] ⇒ ∨ M[P→u], u ∈ pred_P(s)`: the fill
+//!   steps from the region to the squares one piece-step away (`dilate`).
+//! * **Not self-capture**: `M[P→P'.sq] ⇒ C[P']` for an ally `P'`: squares of
+//!   uncleared allies are excluded (`blocked`).
+//! * **King attackers**: `M[K→s] ⇒ C[P']` for every enemy `P'` that attacks
+//!   `s` directly from its initial square: squares attacked that way by an
+//!   uncleared enemy are excluded for the king (`king_danger`).
+//! * **Pawn move**: a push onto `s` needs `F_s` (an enemy initially on `s`
+//!   must be cleared), a capture onto `s` needs `R[s][¬c]`, and a pawn that
+//!   can reach its last rank may go anywhere (still subject to *not
+//!   self-capture*).
+//! * **Clearance**: `C[P] ⇐` the region of `P` has another square, or some
+//!   enemy region contains `P.sq`.
+//! * **Reachability**: `R[s][c] ⇐` some non-king piece of colour `c` has `s`
+//!   in its region.
+//!
+//! Every step only adds variables whose rules all hold (so nothing above
+//! the least fixpoint is ever set), and the loop stops only after a pass
+//! that adds nothing (so every variable whose rules all hold is set): the
+//! result is exactly the least fixpoint of Figure 7. The test
+//! `tests/naive_fixpoint.rs` checks this against a literal one-variable-at-
+//! a-time implementation of Figure 7.
+
+use movegen::{Bitboard, Board, Color, Rank, Role, Square};
+
+use crate::dilate;
+
+/// The saturated variables.
+#[derive(Clone, Debug)]
+pub(crate) struct Fixpoint {
+    pub regions: [Bitboard; 64],
+    pub cleared: Bitboard,
+    pub reachable: [Bitboard; 2],
+}
+
+/// The squares a piece of `role` and `color` standing on `square` attacks
+/// *directly*: `{s | square ∈ pred-capt_P(s)}` (sliders only one step).
+#[inline]
+pub fn direct_attacks(role: Role, color: Color, square: Square) -> Bitboard {
+    let one = Bitboard::from(square);
+    match role {
+        Role::Pawn => dilate::pawn_attacks(one, color),
+        Role::Knight => dilate::knight(one),
+        Role::Bishop => dilate::diagonal(one),
+        Role::Rook => dilate::orthogonal(one),
+        Role::Queen | Role::King => dilate::adjacent(one),
+    }
+}
+
+/// Grows `region` to the closure of one step kind under `allowed`.
+#[inline(always)]
+fn flood(mut region: Bitboard, allowed: Bitboard, step: impl Fn(Bitboard) -> Bitboard) -> Bitboard {
+    let mut frontier = region;
+    loop {
+        let next = step(frontier) & allowed & !region;
+        if next.is_empty() {
+            return region;
+        }
+        region |= next;
+        frontier = next;
+    }
+}
+
+/// The constraints of one colour's pieces in one pass.
+#[derive(Clone, Copy, PartialEq, Eq, Default)]
+struct Allowed {
+    /// Non-king, non-pawn pieces: everything but uncleared allies.
+    piece: Bitboard,
+    /// The king: also not next to (or a knight/pawn attack away from) an
+    /// uncleared enemy that attacks the square directly.
+    king: Bitboard,
+    /// Pawn pushes: no uncleared piece of either colour on the target.
+    push: Bitboard,
+    /// Pawn captures: squares enemy non-king pieces can reach, no uncleared ally.
+    capture: Bitboard,
+}
+
+pub(crate) fn saturate(board: &Board) -> Fixpoint {
+    let occupied = board.occupied();
+    let mut regions = [Bitboard::EMPTY; 64];
+    for square in occupied {
+        regions[square as usize] = Bitboard::from(square);
+    }
+    let mut previous = [Allowed::default(); 2];
+    let mut first_pass = true;
+    loop {
+        // Clearance and reachability, derived from the regions.
+        let mut reach = [Bitboard::EMPTY; 2];
+        let mut reachable = [Bitboard::EMPTY; 2];
+        let mut moved = Bitboard::EMPTY;
+        for square in occupied {
+            let region = regions[square as usize];
+            let color = if board.by_color(Color::White).contains(square) { Color::White } else { Color::Black };
+            reach[color as usize] |= region;
+            if !board.kings().contains(square) {
+                reachable[color as usize] |= region;
+            }
+            if region != Bitboard::from(square) {
+                moved |= square;
+            }
+        }
+        let white = board.by_color(Color::White);
+        let black = board.by_color(Color::Black);
+        let cleared = moved | (white & reach[Color::Black as usize]) | (black & reach[Color::White as usize]);
+        let uncleared = occupied - cleared;
+
+        let mut allowed = [Allowed::default(); 2];
+        for color in Color::ALL {
+            let ours = board.by_color(color);
+            let blocked = uncleared & ours;
+            let mut danger = Bitboard::EMPTY;
+            for square in uncleared & board.by_color(!color) {
+                if let Some(role) = board.role_at(square) {
+                    danger |= direct_attacks(role, !color, square);
+                }
+            }
+            allowed[color as usize] = Allowed {
+                piece: !blocked,
+                king: !blocked & !danger,
+                push: !uncleared,
+                capture: reachable[!color as usize] & !blocked,
+            };
+        }
+
+        let mut grew = false;
+        for color in Color::ALL {
+            let constraints = allowed[color as usize];
+            // Every region is already closed under last pass's constraints
+            // (the fills below run to completion); with the same
+            // constraints a refill cannot add anything.
+            if !first_pass && constraints == previous[color as usize] {
+                continue;
+            }
+            let promotion_rank = Bitboard::relative_rank(color, Rank::Eighth);
+            for square in board.by_color(color) {
+                let region = regions[square as usize];
+                let role = board.role_at(square).unwrap_or(Role::Pawn);
+                let grown = match role {
+                    Role::Knight => flood(region, constraints.piece, dilate::knight),
+                    Role::Bishop => flood(region, constraints.piece, dilate::diagonal),
+                    Role::Rook => flood(region, constraints.piece, dilate::orthogonal),
+                    Role::Queen => flood(region, constraints.piece, dilate::adjacent),
+                    Role::King => flood(region, constraints.king, dilate::adjacent),
+                    Role::Pawn => {
+                        let grown = flood(region, Bitboard::FULL, |frontier| {
+                            (dilate::pawn_push(frontier, color) & constraints.push)
+                                | (dilate::pawn_attacks(frontier, color) & constraints.capture)
+                        });
+                        if grown.intersects(promotion_rank) { grown | constraints.piece } else { grown }
+                    }
+                };
+                if grown != region {
+                    regions[square as usize] = grown;
+                    grew = true;
+                }
+            }
+        }
+        previous = allowed;
+        first_pass = false;
+        if !grew {
+            return Fixpoint { regions, cleared, reachable };
+        }
+    }
+}
