@@ -150,8 +150,7 @@ fn assert_same(pos: &Position) {
     let (pieces, v) = naive(pos);
     for (i, p) in pieces.iter().enumerate() {
         let square = Square::new(p.square as u32);
-        let expected: movegen::Bitboard =
-            (0..64).filter(|&s| v.m[i][s]).map(|s| Square::new(s as u32)).collect();
+        let expected: movegen::Bitboard = (0..64).filter(|&s| v.m[i][s]).map(|s| Square::new(s as u32)).collect();
         assert_eq!(mobility.region(square), expected, "region of {square} in {}", pos.to_fen());
         assert_eq!(mobility.can_be_cleared(square), v.c[i], "C of {square} in {}", pos.to_fen());
     }

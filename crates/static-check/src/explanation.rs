@@ -1,0 +1,116 @@
+//! [`Explanation`]: why the static analysis did or did not prove a position
+//! unwinnable, printable for humans.
+
+use core::fmt;
+
+use movegen::{Bitboard, Color, File, Position, Rank, Square};
+
+use crate::figure8::{Figure8, Obstacle, SafeSquare};
+use crate::material::InsufficientMaterial;
+
+/// The result of the static analysis of a position for one intended winner.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Explanation {
+    /// The position analysed.
+    pub position: Position,
+    /// The intended winner.
+    pub winner: Color,
+    /// Set when the material alone proves unwinnability (then Figure 8 is
+    /// not run).
+    pub material: Option<InsufficientMaterial>,
+    /// The Figure 8 analysis, when it was run.
+    pub figure8: Option<Figure8>,
+}
+
+impl Explanation {
+    /// Whether the position is proved unwinnable for [`Explanation::winner`].
+    pub fn is_unwinnable(&self) -> bool {
+        self.material.is_some() || self.figure8.as_ref().is_some_and(Figure8::is_unwinnable)
+    }
+
+    /// A one-line summary of the reason.
+    pub fn summary(&self) -> String {
+        let winner = self.winner;
+        if let Some(material) = self.material {
+            return format!("unwinnable for {winner}: {material}");
+        }
+        let Some(figure8) = &self.figure8 else { return format!("not proved unwinnable for {winner}") };
+        match &figure8.result {
+            Ok(squares) => {
+                let never = squares.iter().filter(|(_, r)| *r == SafeSquare::NeverAttacked).count();
+                format!(
+                    "unwinnable for {winner}: the {} king can reach {} squares and none can be a mating square \
+                     ({never} never attacked by {winner}, {} always keep an escape)",
+                    !winner,
+                    squares.len(),
+                    squares.len() - never
+                )
+            }
+            Err(obstacle) => format!("not proved unwinnable for {winner}: {}", describe_obstacle(obstacle)),
+        }
+    }
+}
+
+fn describe_obstacle(obstacle: &Obstacle) -> String {
+    match obstacle {
+        Obstacle::NotApplicable(reason) => format!("the static analysis does not apply ({reason})"),
+        Obstacle::Intruder { square, piece } => {
+            format!("the {} {} on {square} can enter the king's region", piece.color, piece.role)
+        }
+        Obstacle::MixedBishops { light, dark } => {
+            format!("bishops of both colours (on {light} and {dark}) can enter the king's region")
+        }
+        Obstacle::CandidateSquare { square, needed, blockers, covered } => format!(
+            "{square} could be a mating square ({blockers} blocker(s) and {covered} attack(s) for its {needed} orthogonal neighbours)"
+        ),
+    }
+}
+
+impl fmt::Display for Explanation {
+    /// The summary, then (for Figure 8) the position next to the king's
+    /// region (`+`) and the intruders (`x`), then the reason per square.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{}", self.summary())?;
+        let Some(figure8) = &self.figure8 else { return Ok(()) };
+        let board = self.position.board();
+        writeln!(f, "  position          {} king region (+), intruders (x)", !self.winner)?;
+        for rank in Rank::ALL.iter().rev() {
+            write!(f, "{} ", rank.char())?;
+            for file in File::ALL {
+                let sq = Square::from_coords(file, *rank);
+                write!(f, "{} ", board.piece_at(sq).map_or('.', |p| p.char()))?;
+            }
+            write!(f, "  ")?;
+            for file in File::ALL {
+                let sq = Square::from_coords(file, *rank);
+                let c = if figure8.intruders.contains(sq) {
+                    'x'
+                } else if figure8.king_region.contains(sq) {
+                    '+'
+                } else {
+                    '.'
+                };
+                write!(f, "{c}{}", if file == File::H { "" } else { " " })?;
+            }
+            writeln!(f)?;
+        }
+        writeln!(f, "  a b c d e f g h   a b c d e f g h")?;
+        if let Ok(squares) = &figure8.result {
+            let never: Bitboard =
+                squares.iter().filter(|(_, r)| *r == SafeSquare::NeverAttacked).map(|(s, _)| *s).collect();
+            if never.any() {
+                let list: Vec<String> = never.iter().map(|s| s.to_string()).collect();
+                writeln!(f, "never attacked by {}: {}", self.winner, list.join(" "))?;
+            }
+            for (square, reason) in squares {
+                if let SafeSquare::TooFewGuards { needed, blockers, covered } = reason {
+                    writeln!(
+                        f,
+                        "{square}: {needed} orthogonal neighbours, but at most {blockers} can be blocked and {covered} attacked"
+                    )?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
