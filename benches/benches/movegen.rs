@@ -1,0 +1,104 @@
+//! Criterion benchmarks of our move generator (`movegen`) side by side with
+//! `cozy-chess`, `chess` and `shakmaty`, in the same run on the same core:
+//!
+//! - `bulk_perft`: perft of the five standard positions, the last ply counted
+//!   in bulk;
+//! - `full_perft`: the same positions, generating the moves at every node and
+//!   playing every one of them, including at the last ply;
+//! - `endgame_full_perft`: full perft of a fixed list of endgame positions
+//!   from `testdata/dev-positions.txt` (the helpmate-search-like workload).
+//!
+//! Throughput is reported in leaf nodes per second. Every library's node
+//! count is asserted against the expected count once before benchmarking.
+//! Run `cargo run -p benches --bin bench_report` afterwards for a summary.
+
+#![forbid(unsafe_code)]
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use benches::{
+    ChessCrate, CozyChess, ENDGAME_DEPTH, ENDGAME_NAME, ENDGAME_POSITIONS, GROUP_BULK, GROUP_ENDGAME, GROUP_FULL,
+    Movegen, PerftLibrary, STANDARD_POSITIONS, Shakmaty, endgame_nodes,
+};
+use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, BenchmarkId, Criterion, SamplingMode, Throughput};
+
+/// Sets up a group for iterations of tens to hundreds of milliseconds.
+fn configure(group: &mut BenchmarkGroup<'_, WallTime>) {
+    group
+        .sampling_mode(SamplingMode::Flat)
+        .sample_size(20)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(4));
+}
+
+fn bulk_one<L: PerftLibrary>(group: &mut BenchmarkGroup<'_, WallTime>) {
+    for p in &STANDARD_POSITIONS {
+        let pos = L::parse(p.fen).unwrap_or_else(|e| panic!("{}: {}: {e}", L::NAME, p.fen));
+        assert_eq!(L::bulk_perft(&pos, p.bulk_depth), p.bulk_nodes, "{} bulk {}", L::NAME, p.name);
+        group.throughput(Throughput::Elements(p.bulk_nodes));
+        group.bench_with_input(BenchmarkId::new(L::NAME, p.name), &pos, |b, pos| {
+            b.iter(|| L::bulk_perft(black_box(pos), p.bulk_depth));
+        });
+    }
+}
+
+fn full_one<L: PerftLibrary>(group: &mut BenchmarkGroup<'_, WallTime>) {
+    for p in &STANDARD_POSITIONS {
+        let pos = L::parse(p.fen).unwrap_or_else(|e| panic!("{}: {}: {e}", L::NAME, p.fen));
+        assert_eq!(L::full_perft(&pos, p.full_depth), p.full_nodes, "{} full {}", L::NAME, p.name);
+        group.throughput(Throughput::Elements(p.full_nodes));
+        group.bench_with_input(BenchmarkId::new(L::NAME, p.name), &pos, |b, pos| {
+            b.iter(|| L::full_perft(black_box(pos), p.full_depth));
+        });
+    }
+}
+
+fn endgame_one<L: PerftLibrary>(group: &mut BenchmarkGroup<'_, WallTime>) {
+    let positions: Vec<L::Position> = ENDGAME_POSITIONS
+        .iter()
+        .map(|&(fen, nodes)| {
+            let pos = L::parse(fen).unwrap_or_else(|e| panic!("{}: {fen}: {e}", L::NAME));
+            assert_eq!(L::full_perft(&pos, ENDGAME_DEPTH), nodes, "{} endgame {fen}", L::NAME);
+            pos
+        })
+        .collect();
+    group.throughput(Throughput::Elements(endgame_nodes()));
+    group.bench_with_input(BenchmarkId::new(L::NAME, ENDGAME_NAME), &positions, |b, positions| {
+        b.iter(|| black_box(positions).iter().map(|pos| L::full_perft(pos, ENDGAME_DEPTH)).sum::<u64>());
+    });
+}
+
+fn bulk_perft(c: &mut Criterion) {
+    let mut group = c.benchmark_group(GROUP_BULK);
+    configure(&mut group);
+    bulk_one::<Movegen>(&mut group);
+    bulk_one::<CozyChess>(&mut group);
+    bulk_one::<ChessCrate>(&mut group);
+    bulk_one::<Shakmaty>(&mut group);
+    group.finish();
+}
+
+fn full_perft(c: &mut Criterion) {
+    let mut group = c.benchmark_group(GROUP_FULL);
+    configure(&mut group);
+    full_one::<Movegen>(&mut group);
+    full_one::<CozyChess>(&mut group);
+    full_one::<ChessCrate>(&mut group);
+    full_one::<Shakmaty>(&mut group);
+    group.finish();
+}
+
+fn endgame_full_perft(c: &mut Criterion) {
+    let mut group = c.benchmark_group(GROUP_ENDGAME);
+    configure(&mut group);
+    endgame_one::<Movegen>(&mut group);
+    endgame_one::<CozyChess>(&mut group);
+    endgame_one::<ChessCrate>(&mut group);
+    endgame_one::<Shakmaty>(&mut group);
+    group.finish();
+}
+
+criterion::criterion_group!(benches, bulk_perft, full_perft, endgame_full_perft);
+criterion::criterion_main!(benches);
