@@ -16,6 +16,11 @@ tasks:
                            (1-4, default 4); --deep adds the deep standard cases
                            (start position depth 6, Kiwipete 5, ...); --full uses
                            make-move at the leaves instead of bulk counting
+  regress [--mode full|quick|shortest] [--nodes N] [--slowest K] [--static-pruning]
+          [--report FILE]  (FILE: one TSV line per query)
+                           every labelled position of testdata/paper-positions.tsv
+                           and testdata/dev-positions.txt, both colours; fails on
+                           any wrong answer
   help                     this text
 ";
 
@@ -62,12 +67,45 @@ fn perft(args: &[String]) -> Result<(), String> {
     xtask::perft::run_suite(&data, &options)
 }
 
+fn regress(args: &[String]) -> Result<(), String> {
+    let mut config = search::Config::default();
+    let mut slowest = 10;
+    let mut report = None;
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        let mut value = || args.next().ok_or(format!("{arg} needs a value"));
+        match arg.as_str() {
+            "--mode" => {
+                config.mode = match value()?.as_str() {
+                    "full" => search::Mode::Full,
+                    "quick" => search::Mode::Quick,
+                    "shortest" => search::Mode::Shortest,
+                    other => return Err(format!("unknown mode {other}")),
+                }
+            }
+            "--nodes" => config.limits.nodes = value()?.parse().map_err(|_| "--nodes: not a number")?,
+            "--slowest" => slowest = value()?.parse().map_err(|_| "--slowest: not a number")?,
+            "--static-pruning" => config.static_pruning = true,
+            "--report" => report = Some(PathBuf::from(value()?)),
+            other => return Err(format!("regress: unknown option {other}\n\n{HELP}")),
+        }
+    }
+    let root = workspace_root();
+    let read = |name: &str| {
+        let path = root.join("testdata").join(name);
+        std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))
+    };
+    let queries = xtask::regress::load(&read("paper-positions.tsv")?, &read("dev-positions.txt")?);
+    xtask::regress::run(&queries, config, slowest, report.as_deref())
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let rest = args.get(1..).unwrap_or_default();
     let result = match args.first().map(String::as_str) {
         Some("gen-magics") => gen_magics(rest.iter().any(|a| a == "--check")),
         Some("perft") => perft(rest),
+        Some("regress") => regress(rest),
         Some("help" | "--help" | "-h") | None => {
             print!("{HELP}");
             Ok(())

@@ -1,0 +1,255 @@
+//! Find-Helpmate (paper Figure 5): a depth-limited depth-first search for a
+//! sequence of legal moves ending in a checkmate by the intended winner.
+//!
+//! # What a "no" means, and why it is sound
+//!
+//! The search answers `true` only when it has *reached* a checkmate by the
+//! winner (and the moves on the stack are the helpmate). It answers `false`
+//! for a node when:
+//!
+//! 1. the game is over there without the winner mating (stalemate, or the
+//!    winner is mated): no continuation exists;
+//! 2. the winner has insufficient material (lone king, Lemma 5, Lemma 6 of
+//!    the paper): unwinnable from there, proved in `static-check`;
+//! 3. the static analysis proves the node unwinnable (when enabled):
+//!    sound by the proof in `static_check::figure8`;
+//! 4. a limit is hit (the node's remaining depth is negative, or the node
+//!    budget is spent): this sets [`Search::interrupted`];
+//! 5. the node is in the transposition table with at least the same
+//!    remaining depth, *in the current iteration*;
+//! 6. all its moves were searched and none led to a mate.
+//!
+//! **Claim.** If an iteration ends with `false` at the root and
+//! `interrupted` unset, no checkmate by the winner is reachable from the
+//! root. *Proof.* Let `V` be the set of positions entered in the iteration
+//! (stored in the table at step 6 of Figure 5, before their moves are
+//! searched). Without interruption, each position of `V` had all its moves
+//! searched, and each child is a checkmate by the winner (impossible: the
+//! answer would be `true`), a node of cases 1-3 (no mate reachable from
+//! it), or a position of `V` (entered now or earlier in this iteration,
+//! whether or not its entry was since evicted: case 5 only prunes on an
+//! entry of this iteration). So every position reachable from the root
+//! through positions of `V` is in `V` or has no mate reachable; by
+//! induction on the length of a path, no mate is reachable at all.
+//!
+//! Two details matter for this argument:
+//!
+//! * **Entries do not survive an iteration.** Figure 9 allows sharing the
+//!   table between iterations, but an entry stored in an earlier iteration
+//!   may belong to a subtree that was cut by a limit then. If a later
+//!   iteration pruned on it and otherwise finished without a cut, it would
+//!   report "unwinnable" without ever having searched that subtree. Each
+//!   iteration therefore starts a new table generation.
+//! * **The table is probed before the depth cut** (the paper cuts first).
+//!   A hit there means the position was already entered in this iteration,
+//!   so pruning it is covered by the argument above, and it avoids
+//!   reporting an interruption for a position that is fully accounted for.
+//!
+//! Termination: the remaining depth `d` of a child is `d + inc - 1` with
+//! `inc ≤ 1`, so it never grows along a path; a position met again on the
+//! current path has an entry with at least its depth (unless evicted), and
+//! the node budget bounds everything regardless. Lines longer than
+//! [`MAX_PLY`] are cut like the depth limit, so the recursion depth is
+//! bounded whatever the table evicts.
+
+use std::time::Instant;
+
+use movegen::{Color, Move, MoveList, Position};
+use static_check::insufficient_material;
+
+use crate::score::{Score, score};
+use crate::tt::{PackedPosition, TranspositionTable};
+
+/// The mutable state of one analysis (shared by its iterations).
+#[derive(Debug)]
+pub struct Search<'t> {
+    /// The intended winner.
+    pub winner: Color,
+    /// Use Score (Figure 12) and footnote b; off for shortest-mate search.
+    pub rewards: bool,
+    /// Prune nodes the static analysis proves unwinnable.
+    pub static_pruning: bool,
+    /// The table.
+    pub tt: &'t mut TranspositionTable,
+    /// Nodes counted in the current iteration (`cnt` of Figure 5).
+    pub iteration_nodes: u64,
+    /// Node bound of the current iteration (`nodesBound`).
+    pub node_bound: u64,
+    /// Nodes counted over all iterations.
+    pub total_nodes: u64,
+    /// The global node budget.
+    pub budget: u64,
+    /// Wall-clock deadline.
+    pub deadline: Option<Instant>,
+    /// A limit (depth or iteration bound) was hit in this iteration.
+    pub interrupted: bool,
+    /// The global budget or deadline was hit: the analysis is over.
+    pub stopped: bool,
+    /// The iteration's node bound or the global limits were hit: unwind.
+    iteration_over: bool,
+    /// The moves from the root to the current node.
+    pub path: Vec<Move>,
+}
+
+/// The deepest line searched; deeper nodes are cut like depth-limit nodes
+/// (interrupting the iteration). Keeps the recursion within the stack.
+pub const MAX_PLY: usize = 600;
+
+impl<'t> Search<'t> {
+    /// A search for `winner` with the given table and limits.
+    pub fn new(winner: Color, tt: &'t mut TranspositionTable, budget: u64, deadline: Option<Instant>) -> Search<'t> {
+        Search {
+            winner,
+            rewards: true,
+            static_pruning: false,
+            tt,
+            iteration_nodes: 0,
+            node_bound: u64::MAX,
+            total_nodes: 0,
+            budget,
+            deadline,
+            interrupted: false,
+            stopped: false,
+            iteration_over: false,
+            path: Vec::with_capacity(64),
+        }
+    }
+
+    /// Starts an iteration of Figure 9 with the given node bound.
+    pub fn start_iteration(&mut self, node_bound: u64) {
+        self.begin(node_bound);
+    }
+
+    /// Starts an exhaustive traversal (see [`crate::exhaustive`]): a new
+    /// table generation, counters reset.
+    pub fn start_exhaustive(&mut self, node_bound: u64) {
+        self.begin(node_bound);
+    }
+
+    fn begin(&mut self, node_bound: u64) {
+        self.tt.new_generation(node_bound.saturating_mul(2));
+        self.iteration_nodes = 0;
+        self.node_bound = node_bound;
+        self.interrupted = false;
+        self.iteration_over = false;
+        self.path.clear();
+    }
+
+    /// Runs one iteration from `root` with `max_depth` plies (extended or
+    /// shortened by the scores). `true` if a helpmate was found (then it is
+    /// in [`Search::path`]).
+    pub fn run(&mut self, root: &Position, max_depth: i32) -> bool {
+        self.find(root, max_depth, false)
+    }
+
+    /// Figure 5 on `pos` with `remaining = maxDepth - depth` plies left;
+    /// `rewarded` tells whether the move that led here scored Reward
+    /// (footnote b).
+    fn find(&mut self, pos: &Position, remaining: i32, rewarded: bool) -> bool {
+        if remaining < 0 || self.path.len() >= MAX_PLY {
+            return self.frontier(pos);
+        }
+        let mut moves = MoveList::new();
+        pos.generate_legal_moves(&mut moves);
+        if moves.is_empty() {
+            // Step 1 (mate by the winner), or case 1 (stalemate, winner mated).
+            return pos.is_check() && pos.side_to_move() != self.winner;
+        }
+        // Case 2.
+        if insufficient_material(pos, self.winner).is_some() {
+            return false;
+        }
+        // Steps 3-4 (node limits).
+        if !self.count_node() {
+            return false;
+        }
+        // Step 5.
+        let packed = PackedPosition::new(pos);
+        let hash = pos.hash();
+        if let Some(stored) = self.tt.probe(hash, &packed) {
+            if i32::from(stored) >= remaining {
+                return false;
+            }
+        }
+        // Case 3.
+        if self.static_pruning && static_check::figure8(pos, self.winner).is_unwinnable() {
+            return false;
+        }
+        // Step 6.
+        self.tt.store(hash, packed, remaining.min(i32::from(i16::MAX)) as i16);
+        // Steps 7-9.
+        for &m in &moves {
+            let (inc, child_rewarded) = if self.rewards {
+                match score(pos, m, self.winner) {
+                    Score::Reward => (1, true),
+                    // Footnote b: a normal move right after a rewarded one
+                    // is rewarded too.
+                    Score::Normal => (i32::from(rewarded), false),
+                    Score::Punish => (-2, false),
+                }
+            } else {
+                (0, false)
+            };
+            self.path.push(m);
+            if self.find(&pos.play(m), remaining + inc - 1, child_rewarded) {
+                return true;
+            }
+            self.path.pop();
+            if self.iteration_over {
+                return false;
+            }
+        }
+        false
+    }
+
+    /// A node below the depth limit (or at the ply cap): Figure 5 steps 1-5
+    /// without generating the move list. Only the existence of a legal move
+    /// matters here (mate and stalemate are the positions without one), so
+    /// the early-exit [`Position::has_legal_moves`] answers it. A position
+    /// already entered in this iteration is pruned as in step 5 (probed
+    /// before the cut, see the module docs); any other is cut, which marks
+    /// the iteration interrupted.
+    fn frontier(&mut self, pos: &Position) -> bool {
+        if !pos.has_legal_moves() {
+            return pos.is_check() && pos.side_to_move() != self.winner;
+        }
+        if insufficient_material(pos, self.winner).is_some() {
+            return false;
+        }
+        if !self.count_node() {
+            return false;
+        }
+        if self.tt.probe(pos.hash(), &PackedPosition::new(pos)).is_some() {
+            return false;
+        }
+        self.interrupted = true;
+        false
+    }
+
+    /// Counts a node (step 3); `false` when a node limit is hit (step 4),
+    /// which interrupts the iteration (and with the global budget or the
+    /// deadline, the whole analysis).
+    #[inline]
+    pub(crate) fn count_node(&mut self) -> bool {
+        self.iteration_nodes += 1;
+        self.total_nodes += 1;
+        if self.total_nodes >= self.budget || (self.total_nodes & 1023 == 0 && self.past_deadline()) {
+            self.stopped = true;
+            self.interrupted = true;
+            self.iteration_over = true;
+            return false;
+        }
+        if self.iteration_nodes > self.node_bound {
+            // Figure 5 would go on visiting siblings that all stop here;
+            // the iteration is interrupted either way, so unwind at once.
+            self.interrupted = true;
+            self.iteration_over = true;
+            return false;
+        }
+        true
+    }
+
+    fn past_deadline(&self) -> bool {
+        self.deadline.is_some_and(|deadline| Instant::now() >= deadline)
+    }
+}

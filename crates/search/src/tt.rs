@@ -1,0 +1,198 @@
+//! The transposition table of the helpmate search: bounded memory, and
+//! hits that can never be wrong.
+//!
+//! # Why a hit is never wrong
+//!
+//! An entry stores the **whole position** it describes (four bit-planes
+//! that determine every square's content, plus side to move, castling
+//! rights and en passant square), not just its hash; a probe compares all
+//! of it. The 64-bit Zobrist hash only chooses the slot, so two positions
+//! with the same hash simply compete for a slot: a collision costs a miss
+//! (extra search), never a false hit. The move counters are not part of
+//! the identity: the analysis ignores the 50/75-move rules (see the crate
+//! docs), so positions that differ only in them have the same future.
+//!
+//! Entries carry the *generation* (the iterative-deepening iteration) that
+//! stored them and are ignored by later generations; see
+//! [`helpmate`](crate::helpmate) for why reusing them across iterations
+//! could make the search conclude "unwinnable" without having explored a
+//! branch. Starting a new generation is O(1).
+//!
+//! Eviction (a full table overwrites old entries) is harmless for
+//! soundness: a position whose entry was lost is searched again.
+
+use movegen::{Bitboard, Position};
+
+/// The identity of a position, as stored in an entry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[repr(C)]
+pub struct PackedPosition {
+    /// Squares with a black piece.
+    black: u64,
+    /// Bit `i` of the role code (pawn 1, knight 2, bishop 3, rook 4,
+    /// queen 5, king 6; 0 for an empty square) of every square.
+    planes: [u64; 3],
+    /// Side to move (bit 0), castling rights (bits 1-4), en passant square
+    /// plus one (bits 8-15, 0 for none).
+    state: u16,
+}
+
+impl PackedPosition {
+    /// Packs the identity of `pos`.
+    #[inline]
+    pub fn new(pos: &Position) -> PackedPosition {
+        let board = pos.board();
+        let (p, n, b, r, q, k) =
+            (board.pawns().0, board.knights().0, board.bishops().0, board.rooks().0, board.queens().0, board.kings().0);
+        let state = pos.side_to_move() as u16
+            | u16::from(pos.castling_rights().bits()) << 1
+            | pos.ep_square().map_or(0, |sq| sq as u16 + 1) << 8;
+        PackedPosition {
+            black: board.by_color(movegen::Color::Black).0,
+            planes: [p | b | q, n | b | k, r | q | k],
+            state,
+        }
+    }
+
+    /// The occupied squares.
+    pub fn occupied(&self) -> Bitboard {
+        Bitboard(self.planes[0] | self.planes[1] | self.planes[2])
+    }
+}
+
+/// A packed position with its depth and generation, in 40 bytes (the
+/// position's padding holds the two counters).
+#[derive(Clone, Copy, Debug, Default)]
+#[repr(C)]
+struct Entry {
+    black: u64,
+    planes: [u64; 3],
+    state: u16,
+    /// Remaining depth the position was (or is being) searched with.
+    depth: i16,
+    /// The generation that stored it; 0 = empty.
+    generation: u16,
+}
+
+impl Entry {
+    #[inline(always)]
+    fn holds(&self, position: &PackedPosition) -> bool {
+        self.black == position.black && self.planes == position.planes && self.state == position.state
+    }
+}
+
+static_assertions::const_assert_eq!(core::mem::size_of::<Entry>(), 40);
+
+/// A fixed-size table of `(position, depth)` records.
+#[derive(Debug)]
+pub struct TranspositionTable {
+    entries: Vec<Entry>,
+    /// `active - 1`: only the first `active` entries are used in this
+    /// generation (a small search keeps a small, cache-resident working set).
+    mask: usize,
+    generation: u16,
+}
+
+/// Size in bytes of one entry.
+pub const ENTRY_BYTES: usize = core::mem::size_of::<Entry>();
+
+impl TranspositionTable {
+    /// A table using at most `megabytes` MiB (rounded down to a power of two
+    /// number of entries; at least 1,024 entries).
+    pub fn new(megabytes: usize) -> TranspositionTable {
+        let wanted = (megabytes.max(1) << 20) / ENTRY_BYTES;
+        let entries = (wanted.next_power_of_two() >> usize::from(!wanted.is_power_of_two())).max(1024);
+        TranspositionTable { entries: vec![Entry::default(); entries], mask: entries - 1, generation: 1 }
+    }
+
+    /// The number of entries allocated.
+    pub fn capacity(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Bytes allocated.
+    pub fn bytes(&self) -> usize {
+        self.entries.len() * ENTRY_BYTES
+    }
+
+    /// Forgets every entry (O(1): the generation changes) and uses enough
+    /// of the table for about `expected` positions (at least 4,096 entries,
+    /// at most all of them).
+    pub fn new_generation(&mut self, expected: u64) {
+        let wanted = usize::try_from(expected).unwrap_or(usize::MAX).max(4096).checked_next_power_of_two();
+        self.mask = wanted.unwrap_or(usize::MAX).min(self.entries.len()) - 1;
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            // Wrapped: really clear, so entries of the generation that now
+            // comes around again cannot be mistaken for new ones.
+            self.entries.fill(Entry::default());
+            self.generation = 1;
+        }
+    }
+
+    #[inline(always)]
+    fn slot(&self, hash: u64) -> usize {
+        (hash as usize) & self.mask
+    }
+
+    /// The depth stored for exactly this position in the current
+    /// generation, if any.
+    #[inline]
+    pub fn probe(&self, hash: u64, position: &PackedPosition) -> Option<i16> {
+        let entry = &self.entries[self.slot(hash)];
+        (entry.generation == self.generation && entry.holds(position)).then_some(entry.depth)
+    }
+
+    /// Records `position` with `depth` in its slot, replacing what was there.
+    #[inline]
+    pub fn store(&mut self, hash: u64, position: PackedPosition, depth: i16) {
+        let slot = self.slot(hash);
+        self.entries[slot] = Entry {
+            black: position.black,
+            planes: position.planes,
+            state: position.state,
+            depth,
+            generation: self.generation,
+        };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn packing_identifies_positions() {
+        let a: Position = "4k3/8/8/8/8/8/8/4K2R w K - 0 1".parse().unwrap();
+        let b: Position = "4k3/8/8/8/8/8/8/4K2R w - - 0 1".parse().unwrap();
+        let c: Position = "4k3/8/8/8/8/8/8/4K2R w K - 7 30".parse().unwrap();
+        let d: Position = "4k3/8/8/8/8/8/8/4K2Q w - - 0 1".parse().unwrap();
+        assert_ne!(PackedPosition::new(&a), PackedPosition::new(&b));
+        assert_eq!(PackedPosition::new(&a), PackedPosition::new(&c));
+        assert_ne!(PackedPosition::new(&b), PackedPosition::new(&d));
+        assert_eq!(PackedPosition::new(&a).occupied(), a.board().occupied());
+    }
+
+    /// A deliberate hash collision: two different positions forced into the
+    /// same slot with the same hash never see each other's entry.
+    #[test]
+    fn colliding_hashes_do_not_hit() {
+        let mut table = TranspositionTable::new(1);
+        let a: Position = "4k3/8/8/8/8/8/8/4K2R w - - 0 1".parse().unwrap();
+        let b: Position = "4k3/8/8/8/8/8/8/4K1R1 w - - 0 1".parse().unwrap();
+        table.store(42, PackedPosition::new(&a), 5);
+        assert_eq!(table.probe(42, &PackedPosition::new(&a)), Some(5));
+        assert_eq!(table.probe(42, &PackedPosition::new(&b)), None);
+        table.new_generation(100);
+        assert_eq!(table.probe(42, &PackedPosition::new(&a)), None);
+    }
+
+    #[test]
+    fn size_is_bounded() {
+        for mb in [1, 3, 16, 100] {
+            let table = TranspositionTable::new(mb);
+            assert!(table.bytes() <= (mb << 20).max(1024 * ENTRY_BYTES));
+            assert!(table.bytes() * 2 > mb << 20 || mb == 1);
+        }
+    }
+}
