@@ -32,6 +32,27 @@
 //! * **Reachability**: `R[s][c] ⇐` some non-king piece of colour `c` has `s`
 //!   in its region.
 //!
+//! With [`Rules::FacingPawns`] one rule is added (it is not in the paper):
+//!
+//! * **Facing pawns**: a pawn `W` may *push* into the initial square of an
+//!   enemy pawn `B` that started ahead of it on the same file only if `B`
+//!   can leave the file (its region has a square off the file), or `B` can
+//!   be captured (a piece of `W`'s colour can stand on, or a pawn of `W`'s
+//!   colour attack, a square of `B`'s region), or `W` can leave the file.
+//!   *Soundness*: pawns on one file never pass each other (a non-capturing
+//!   pawn step only crosses empty squares), and `B` only moves towards `W`.
+//!   While both stay on the file, `B` is between `W` and `B`'s initial
+//!   square, so `W` can only push into that square after `B` left the file
+//!   or was captured, or after `W` itself left the file and came back above
+//!   `B`. Each of those events leaves the stated trace in the regions by
+//!   Lemma 8 (a capture by a non-pawn ends on a square of both regions; a
+//!   pawn captures onto a square it attacks from its region, en passant
+//!   included, since the captured pawn passed over the capture square).
+//!   The condition grows with the regions, so the operator stays monotone
+//!   and the loop below still computes its least fixpoint; the extended
+//!   literal implementation in `tests/naive_fixpoint.rs` checks that, and
+//!   `tests/over_approximation.rs` checks Lemma 8 for it on random games.
+//!
 //! Every step only adds variables whose rules all hold (so nothing above
 //! the least fixpoint is ever set), and the loop stops only after a pass
 //! that adds nothing (so every variable whose rules all hold is set): the
@@ -79,6 +100,37 @@ fn flood(mut region: Bitboard, allowed: Bitboard, step: impl Fn(Bitboard) -> Bit
     }
 }
 
+/// Which rules the fixpoint uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Rules {
+    /// Exactly the paper's Figure 6.
+    Paper,
+    /// Figure 6 plus the *facing pawns* rule (see the module docs).
+    #[default]
+    FacingPawns,
+}
+
+/// For every pawn, the initial squares of the enemy pawns that started
+/// ahead of it on its file (the squares the facing-pawns rule guards).
+fn facing_squares(board: &Board) -> [Bitboard; 64] {
+    let mut facing = [Bitboard::EMPTY; 64];
+    for color in Color::ALL {
+        let enemies = board.pieces(!color, Role::Pawn);
+        for square in board.pieces(color, Role::Pawn) {
+            let file = Bitboard::file(square.file());
+            // Squares ahead of `square` on its file, from `color`'s side.
+            let mut ahead = Bitboard::EMPTY;
+            let mut next = Bitboard::from(square).forward(color);
+            while next.any() {
+                ahead |= next;
+                next = next.forward(color);
+            }
+            facing[square as usize] = enemies & file & ahead;
+        }
+    }
+    facing
+}
+
 /// The constraints of one colour's pieces in one pass.
 #[derive(Clone, Copy, PartialEq, Eq, Default)]
 struct Allowed {
@@ -93,7 +145,7 @@ struct Allowed {
     capture: Bitboard,
 }
 
-pub(crate) fn saturate(board: &Board) -> Fixpoint {
+pub(crate) fn saturate(board: &Board, rules: Rules) -> Fixpoint {
     let occupied = board.occupied();
     let mut regions = [Bitboard::EMPTY; 64];
     for square in occupied {
@@ -101,6 +153,11 @@ pub(crate) fn saturate(board: &Board) -> Fixpoint {
     }
     let mut previous = [Allowed::default(); 2];
     let mut first_pass = true;
+    let facing = if rules == Rules::FacingPawns { facing_squares(board) } else { [Bitboard::EMPTY; 64] };
+    let any_facing = facing.iter().any(|f| f.any());
+    // Per pawn: the guarded squares its pushes may not enter yet.
+    let mut push_guard = [Bitboard::EMPTY; 64];
+    let mut previous_guard = [Bitboard::EMPTY; 64];
     loop {
         // Clearance and reachability, derived from the regions.
         let mut reach = [Bitboard::EMPTY; 2];
@@ -140,13 +197,48 @@ pub(crate) fn saturate(board: &Board) -> Fixpoint {
             };
         }
 
+        // Facing pawns: which guarded squares are still closed.
+        let mut guards_changed = [false; 2];
+        if any_facing {
+            let pawns = board.pawns();
+            let mut capture_reach = [Bitboard::EMPTY; 2];
+            for square in occupied {
+                let color = if white.contains(square) { Color::White } else { Color::Black };
+                let region = regions[square as usize];
+                capture_reach[color as usize] |=
+                    if pawns.contains(square) { dilate::pawn_attacks(region, color) } else { region };
+            }
+            let leaves_file = |square: Square| (regions[square as usize] - Bitboard::file(square.file())).any();
+            for square in pawns {
+                let guarded = facing[square as usize];
+                if guarded.is_empty() {
+                    continue;
+                }
+                let color = if white.contains(square) { Color::White } else { Color::Black };
+                let mut closed = Bitboard::EMPTY;
+                if !leaves_file(square) {
+                    for enemy in guarded {
+                        let capturable = regions[enemy as usize].intersects(capture_reach[color as usize]);
+                        if !leaves_file(enemy) && !capturable {
+                            closed |= enemy;
+                        }
+                    }
+                }
+                push_guard[square as usize] = closed;
+                if closed != previous_guard[square as usize] {
+                    guards_changed[color as usize] = true;
+                }
+            }
+            previous_guard = push_guard;
+        }
+
         let mut grew = false;
         for color in Color::ALL {
             let constraints = allowed[color as usize];
             // Every region is already closed under last pass's constraints
             // (the fills below run to completion); with the same
             // constraints a refill cannot add anything.
-            if !first_pass && constraints == previous[color as usize] {
+            if !first_pass && constraints == previous[color as usize] && !guards_changed[color as usize] {
                 continue;
             }
             let promotion_rank = Bitboard::relative_rank(color, Rank::Eighth);
@@ -160,8 +252,9 @@ pub(crate) fn saturate(board: &Board) -> Fixpoint {
                     Role::Queen => flood(region, constraints.piece, dilate::adjacent),
                     Role::King => flood(region, constraints.king, dilate::adjacent),
                     Role::Pawn => {
+                        let push_allowed = constraints.push & !push_guard[square as usize];
                         let grown = flood(region, Bitboard::FULL, |frontier| {
-                            (dilate::pawn_push(frontier, color) & constraints.push)
+                            (dilate::pawn_push(frontier, color) & push_allowed)
                                 | (dilate::pawn_attacks(frontier, color) & constraints.capture)
                         });
                         if grown.intersects(promotion_rank) { grown | constraints.piece } else { grown }

@@ -8,6 +8,9 @@
 //! colour can ever stand on (`R[s][c]`). These are the least fixpoint of the
 //! paper's rules (Figure 6) computed as in Figure 7, with whole-board set
 //! operations (see [`fixpoint`](crate::fixpoint) for the rule-by-rule map).
+//! By default one sound rule is added to the paper's ([`Rules::FacingPawns`]:
+//! pawns on one file cannot pass each other); [`Rules::Paper`] gives the
+//! paper's fixpoint exactly.
 //!
 //! **Soundness (Lemma 8).** If the position has no castling rights and no
 //! en passant capture is legal, the result *over-approximates* reality: if
@@ -52,13 +55,13 @@
 #![forbid(unsafe_code)]
 
 pub mod dilate;
-mod fixpoint;
+pub mod fixpoint;
 
 use core::fmt;
 
 use movegen::{Bitboard, Board, Color, Piece, Position, Role, Square};
 
-pub use fixpoint::direct_attacks;
+pub use fixpoint::{Rules, direct_attacks};
 
 /// Why the mobility analysis does not apply to a position (the
 /// precondition of the paper's Lemma 8 fails).
@@ -97,6 +100,12 @@ impl Mobility {
     /// Solves the mobility problem of `pos`, or says why Lemma 8 does not
     /// apply (castling rights, or a legal en passant capture).
     pub fn compute(pos: &Position) -> Result<Mobility, NotApplicable> {
+        Mobility::compute_with(pos, Rules::default())
+    }
+
+    /// [`Mobility::compute`] with a choice of rules: the paper's exactly,
+    /// or strengthened (the default; see [`Rules`]).
+    pub fn compute_with(pos: &Position, rules: Rules) -> Result<Mobility, NotApplicable> {
         if !pos.castling_rights().is_empty() {
             return Err(NotApplicable::CastlingRights);
         }
@@ -104,7 +113,7 @@ impl Mobility {
             return Err(NotApplicable::EnPassant(square));
         }
         let board = *pos.board();
-        let solution = fixpoint::saturate(&board);
+        let solution = fixpoint::saturate(&board, rules);
         Ok(Mobility { board, regions: solution.regions, cleared: solution.cleared, reachable: solution.reachable })
     }
 

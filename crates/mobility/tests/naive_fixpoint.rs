@@ -1,11 +1,13 @@
 //! The bitboard saturation equals the paper's fixpoint: a literal,
 //! one-boolean-variable-at-a-time implementation of Figures 6 and 7 must
-//! produce the same `M`, `C` and `R` on every test position.
+//! produce the same `M`, `C` and `R` on every test position. The same
+//! literal implementation extended with the facing-pawns rule checks the
+//! strengthened mode.
 
 mod common;
 
 use common::{Rng, eligible_positions};
-use mobility::Mobility;
+use mobility::{Mobility, Rules};
 use movegen::{Color, Position, Role, Square};
 
 #[derive(Clone, Copy)]
@@ -64,7 +66,7 @@ struct Naive {
     r: [[bool; 2]; 64],
 }
 
-fn naive(pos: &Position) -> (Vec<P>, Naive) {
+fn naive(pos: &Position, rules: Rules) -> (Vec<P>, Naive) {
     let pieces: Vec<P> = pos
         .board()
         .pieces_iter()
@@ -86,10 +88,38 @@ fn naive(pos: &Position) -> (Vec<P>, Naive) {
                 }
                 let mut ok = if p.role == Role::Pawn {
                     // Pawn move rule.
-                    let f = match piece_on(s) {
+                    let mut f = match piece_on(s) {
                         Some(j) if pieces[j].color != p.color => v.c[j],
                         _ => true,
                     };
+                    // Facing-pawns rule: pushing into the initial square of
+                    // an enemy pawn that started ahead on the same file.
+                    if rules == Rules::FacingPawns {
+                        if let Some(j) = piece_on(s) {
+                            let b = pieces[j];
+                            let ahead = if p.color == Color::White {
+                                rank(s) > rank(p.square)
+                            } else {
+                                rank(s) < rank(p.square)
+                            };
+                            if b.role == Role::Pawn && b.color != p.color && file(s) == file(p.square) && ahead {
+                                let off_file =
+                                    |k: usize| (0..64).any(|t| v.m[k][t] && file(t) != file(pieces[k].square));
+                                let capturable = pieces.iter().enumerate().any(|(k, q)| {
+                                    q.color == p.color
+                                        && (0..64).any(|t| {
+                                            v.m[j][t]
+                                                && if q.role == Role::Pawn {
+                                                    pred_capt(*q, t).iter().any(|&u| v.m[k][u])
+                                                } else {
+                                                    v.m[k][t]
+                                                }
+                                        })
+                                });
+                                f &= off_file(j) || capturable || off_file(i);
+                            }
+                        }
+                    }
                     pred(p, s).iter().any(|&u| v.m[i][u] && f)
                         || pred_capt(p, s).iter().any(|&u| v.m[i][u] && v.r[s][(!p.color) as usize])
                         || prom(p).iter().any(|&u| v.m[i][u])
@@ -146,12 +176,18 @@ fn naive(pos: &Position) -> (Vec<P>, Naive) {
 }
 
 fn assert_same(pos: &Position) {
-    let mobility = Mobility::compute(pos).unwrap();
-    let (pieces, v) = naive(pos);
+    for rules in [Rules::Paper, Rules::FacingPawns] {
+        assert_same_with(pos, rules);
+    }
+}
+
+fn assert_same_with(pos: &Position, rules: Rules) {
+    let mobility = Mobility::compute_with(pos, rules).unwrap();
+    let (pieces, v) = naive(pos, rules);
     for (i, p) in pieces.iter().enumerate() {
         let square = Square::new(p.square as u32);
         let expected: movegen::Bitboard = (0..64).filter(|&s| v.m[i][s]).map(|s| Square::new(s as u32)).collect();
-        assert_eq!(mobility.region(square), expected, "region of {square} in {}", pos.to_fen());
+        assert_eq!(mobility.region(square), expected, "{rules:?}: region of {square} in {}", pos.to_fen());
         assert_eq!(mobility.can_be_cleared(square), v.c[i], "C of {square} in {}", pos.to_fen());
     }
     for color in Color::ALL {

@@ -5,6 +5,7 @@ fn main() {
     let winner = Color::from_name(&args[2]).unwrap();
     let mut config = search::Config::default();
     config.limits.nodes = args.get(3).map_or(300_000, |n| n.parse().unwrap());
+    config.static_pruning = std::env::var("STATIC").is_ok();
     let mut analyzer = search::Analyzer::new(config);
     let t = std::time::Instant::now();
     let a = analyzer.analyze(&pos, winner);

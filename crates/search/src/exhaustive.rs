@@ -13,9 +13,11 @@
 //! position that could still lead to a mate: it is closed under the moves
 //! that matter and contains no mate, so no mate is reachable.
 //!
-//! The visited set is the transposition table, whose hits are exact (see
-//! [`tt`](crate::tt)); an evicted entry only means a position may be queued
-//! twice. The queue holds at most [`Exhaustive::max_queue`] positions;
+//! The visited set is a transposition table of its own (cleared at the
+//! start), whose hits are exact (see [`tt`](crate::tt)); an evicted entry
+//! only means a position may be queued twice. Every child generated counts
+//! as a node against the limits, so a node of the traversal costs about
+//! what a node of the depth-first search does. The queue holds at most [`Exhaustive::max_queue`] positions;
 //! needing more is a limit hit (the answer is then "not proved").
 //!
 //! Breadth-first order also means that the first mate found is a shortest
@@ -28,7 +30,7 @@ use movegen::{Color, MoveList, Position};
 use static_check::insufficient_material;
 
 use crate::helpmate::Search;
-use crate::tt::PackedPosition;
+use crate::tt::{PackedPosition, TranspositionTable};
 
 /// What the traversal found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,13 +59,14 @@ pub struct Exhaustive {
 }
 
 impl Exhaustive {
-    /// Traverses everything reachable from `root`, with `search`'s table,
-    /// counters and global limits.
-    pub fn run(&self, search: &mut Search<'_>, root: &Position) -> Traversal {
+    /// Traverses everything reachable from `root`, with `visited` as the
+    /// visited set and `search`'s counters and global limits.
+    pub fn run(&self, search: &mut Search<'_>, visited: &mut TranspositionTable, root: &Position) -> Traversal {
         let winner = search.winner;
-        search.start_exhaustive(self.node_bound);
+        search.reset_counters(self.node_bound);
+        visited.clear(self.node_bound);
         let mut queue: VecDeque<(Position, u32)> = VecDeque::new();
-        search.tt.store(root.hash(), PackedPosition::new(root), 0);
+        visited.store(root.hash(), PackedPosition::new(root), 0);
         queue.push_back((*root, 0));
         let mut moves = MoveList::new();
         let mut expanded = 0;
@@ -81,21 +84,21 @@ impl Exhaustive {
             if search.static_pruning && static_check::figure8(&pos, winner).is_unwinnable() {
                 continue;
             }
-            if !search.count_node() {
-                return Traversal::Interrupted;
-            }
             expanded += 1;
             for &m in &moves {
+                if !search.count_node() {
+                    return Traversal::Interrupted;
+                }
                 let child = pos.play(m);
                 let packed = PackedPosition::new(&child);
-                if search.tt.probe(child.hash(), &packed).is_some() {
+                if visited.probe(child.hash(), &packed).is_some() {
                     continue;
                 }
                 if queue.len() >= self.max_queue {
                     search.interrupted = true;
                     return Traversal::Interrupted;
                 }
-                search.tt.store(child.hash(), packed, 0);
+                visited.store(child.hash(), packed, 0);
                 queue.push_back((child, plies + 1));
             }
         }

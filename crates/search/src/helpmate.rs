@@ -34,12 +34,17 @@
 //!
 //! Two details matter for this argument:
 //!
-//! * **Entries do not survive an iteration.** Figure 9 allows sharing the
-//!   table between iterations, but an entry stored in an earlier iteration
-//!   may belong to a subtree that was cut by a limit then. If a later
-//!   iteration pruned on it and otherwise finished without a cut, it would
-//!   report "unwinnable" without ever having searched that subtree. Each
-//!   iteration therefore starts a new table generation.
+//! * **Entries of earlier iterations are not evidence.** Figure 9 shares
+//!   the table between iterations, but an entry stored in an earlier
+//!   iteration may belong to a subtree that was cut by a limit then. If a
+//!   later iteration pruned on it and otherwise finished without a cut, it
+//!   would report "unwinnable" without ever having searched that subtree.
+//!   So the search does prune on such *stale* entries (they say "searched
+//!   to this depth before, no mate found", which is what makes iterative
+//!   deepening cheap), but records it in [`Search::stale`], and an
+//!   iteration that pruned on a stale entry is not a proof. (Entries of
+//!   positions whose search was abandoned by the node bound are removed on
+//!   the way out, so a later iteration does not trust their depth.)
 //! * **The table is probed before the depth cut** (the paper cuts first).
 //!   A hit there means the position was already entered in this iteration,
 //!   so pruning it is covered by the argument above, and it avoids
@@ -85,6 +90,9 @@ pub struct Search<'t> {
     pub interrupted: bool,
     /// The global budget or deadline was hit: the analysis is over.
     pub stopped: bool,
+    /// This iteration pruned on an entry of an earlier iteration: even
+    /// without interruption it proves nothing.
+    pub stale: bool,
     /// The iteration's node bound or the global limits were hit: unwind.
     iteration_over: bool,
     /// The moves from the root to the current node.
@@ -110,27 +118,31 @@ impl<'t> Search<'t> {
             deadline,
             interrupted: false,
             stopped: false,
+            stale: false,
             iteration_over: false,
             path: Vec::with_capacity(64),
         }
     }
 
-    /// Starts an iteration of Figure 9 with the given node bound.
+    /// Starts an iteration of Figure 9 with the given node bound, keeping
+    /// the table's entries (their hits will be stale).
     pub fn start_iteration(&mut self, node_bound: u64) {
-        self.begin(node_bound);
+        self.tt.new_iteration();
+        self.reset_counters(node_bound);
     }
 
-    /// Starts an exhaustive traversal (see [`crate::exhaustive`]): a new
-    /// table generation, counters reset.
-    pub fn start_exhaustive(&mut self, node_bound: u64) {
-        self.begin(node_bound);
+    /// Starts a search with an empty table, sized for about `node_bound`
+    /// positions.
+    pub fn start_fresh(&mut self, node_bound: u64) {
+        self.tt.clear(node_bound.saturating_mul(2));
+        self.reset_counters(node_bound);
     }
 
-    fn begin(&mut self, node_bound: u64) {
-        self.tt.new_generation(node_bound.saturating_mul(2));
+    pub(crate) fn reset_counters(&mut self, node_bound: u64) {
         self.iteration_nodes = 0;
         self.node_bound = node_bound;
         self.interrupted = false;
+        self.stale = false;
         self.iteration_over = false;
         self.path.clear();
     }
@@ -166,8 +178,9 @@ impl<'t> Search<'t> {
         // Step 5.
         let packed = PackedPosition::new(pos);
         let hash = pos.hash();
-        if let Some(stored) = self.tt.probe(hash, &packed) {
-            if i32::from(stored) >= remaining {
+        if let Some(hit) = self.tt.probe(hash, &packed) {
+            if i32::from(hit.depth) >= remaining {
+                self.stale |= hit.stale;
                 return false;
             }
         }
@@ -196,6 +209,8 @@ impl<'t> Search<'t> {
             }
             self.path.pop();
             if self.iteration_over {
+                // Abandoned: the stored depth is no promise any more.
+                self.tt.forget(hash, &packed);
                 return false;
             }
         }
@@ -219,7 +234,8 @@ impl<'t> Search<'t> {
         if !self.count_node() {
             return false;
         }
-        if self.tt.probe(pos.hash(), &PackedPosition::new(pos)).is_some() {
+        if let Some(hit) = self.tt.probe(pos.hash(), &PackedPosition::new(pos)) {
+            self.stale |= hit.stale;
             return false;
         }
         self.interrupted = true;

@@ -159,14 +159,19 @@ impl Dead {
 #[derive(Debug)]
 pub struct Analyzer {
     config: Config,
+    /// The depth-first search's table.
     tt: TranspositionTable,
+    /// The visited set of the exhaustive traversal.
+    visited: TranspositionTable,
 }
 
 impl Analyzer {
     /// An analyzer with the given configuration (allocates the table).
     pub fn new(config: Config) -> Analyzer {
-        let tt_mb = if config.mode == Mode::Quick { 1 } else { config.limits.tt_mb };
-        Analyzer { config, tt: TranspositionTable::new(tt_mb) }
+        // The two tables share the memory allowance; the traversal's queue
+        // may use as much again as one table (see `full`).
+        let tt_mb = if config.mode == Mode::Quick { 1 } else { (config.limits.tt_mb / 2).max(1) };
+        Analyzer { config, tt: TranspositionTable::new(tt_mb), visited: TranspositionTable::new(tt_mb) }
     }
 
     /// The configuration.
@@ -222,59 +227,79 @@ impl Analyzer {
             return Analysis { verdict: Verdict::Unwinnable(proof), nodes: 0 };
         }
         let config = self.config;
+        let visited = &mut self.visited;
         let mut search = Search::new(winner, &mut self.tt, config.limits.nodes, deadline);
         search.static_pruning = config.static_pruning;
         let mut bound = config.first_iteration_nodes.max(1);
         let mut exhaustive_bound = bound.saturating_mul(2);
-        // The traversal's queue may use as much memory as the table.
-        let max_queue = (config.limits.tt_mb << 20) / core::mem::size_of::<(Position, u32)>();
+        // The traversal's queue may use as much memory as one table.
+        let max_queue = ((config.limits.tt_mb / 2).max(1) << 20) / core::mem::size_of::<(Position, u32)>();
+        let winnable = |search: &Search<'_>| {
+            let helpmate = line.iter().chain(&search.path).copied().collect();
+            Analysis { verdict: Verdict::Winnable { helpmate }, nodes: search.total_nodes }
+        };
+        let unwinnable = |nodes: u64, search: &Search<'_>| Analysis {
+            verdict: Verdict::Unwinnable(Proof::Exhaustive { nodes }),
+            nodes: search.total_nodes,
+        };
+        search.start_fresh(bound);
         for max_depth in 1.. {
-            search.start_iteration(bound);
+            if max_depth > 1 {
+                if search.tt.fits(bound.saturating_mul(2)) {
+                    search.start_iteration(bound);
+                } else {
+                    search.start_fresh(bound);
+                }
+            }
             if search.run(start, max_depth) {
-                let helpmate = line.iter().chain(&search.path).copied().collect();
-                return Analysis { verdict: Verdict::Winnable { helpmate }, nodes: search.total_nodes };
+                return winnable(&search);
             }
             if search.stopped {
                 break;
             }
-            if !search.interrupted {
-                let proof = Proof::Exhaustive { nodes: search.iteration_nodes };
-                return Analysis { verdict: Verdict::Unwinnable(proof), nodes: search.total_nodes };
+            let complete = !search.interrupted;
+            if complete && !search.stale {
+                return unwinnable(search.iteration_nodes, &search);
             }
             // Iterations that used their whole allowance get a larger one:
             // `bound` must grow for the algorithm to be complete.
             if search.iteration_nodes > bound {
                 bound = bound.saturating_mul(2);
             }
-            // From the third iteration on, every other one is followed by
-            // an exhaustive traversal with a growing allowance: it proves
-            // unwinnability of a reachable set of N positions in N nodes,
-            // where depth-limited iterations revisit positions.
-            if max_depth >= 3 && max_depth % 2 == 1 {
-                let traversal = Exhaustive { node_bound: exhaustive_bound, max_queue };
-                match traversal.run(&mut search, start) {
+            // An exhaustive traversal with a growing allowance, from the
+            // third iteration on every other iteration, and at once when an
+            // iteration ran to the end but leaned on earlier iterations'
+            // entries (a sign the reachable set is small). It proves
+            // unwinnability of a reachable set of N positions in about N
+            // nodes, where depth-limited iterations revisit positions.
+            if complete || (max_depth >= 3 && max_depth % 2 == 1) {
+                let node_bound = if complete {
+                    exhaustive_bound.max(search.iteration_nodes.saturating_mul(8))
+                } else {
+                    exhaustive_bound
+                };
+                let traversal = Exhaustive { node_bound, max_queue };
+                match traversal.run(&mut search, visited, start) {
                     Traversal::Mate { plies } => {
                         // Recover the moves: a helpmate of exactly `plies`
                         // plies exists, so a plain depth-limited search
                         // to that depth finds one.
                         search.rewards = false;
-                        search.start_iteration(u64::MAX);
+                        search.start_fresh(u64::MAX);
                         if search.run(start, plies as i32) {
-                            let helpmate = line.iter().chain(&search.path).copied().collect();
-                            return Analysis { verdict: Verdict::Winnable { helpmate }, nodes: search.total_nodes };
+                            return winnable(&search);
                         }
                         search.rewards = true;
                         if search.stopped {
                             break;
                         }
                     }
-                    Traversal::Complete { nodes } => {
-                        let proof = Proof::Exhaustive { nodes };
-                        return Analysis { verdict: Verdict::Unwinnable(proof), nodes: search.total_nodes };
-                    }
+                    Traversal::Complete { nodes } => return unwinnable(nodes, &search),
                     Traversal::Interrupted if search.stopped => break,
                     Traversal::Interrupted => exhaustive_bound = exhaustive_bound.saturating_mul(2),
                 }
+                // The table still holds the iterations' entries.
+                search.reset_counters(bound);
             }
         }
         Analysis { verdict: Verdict::Undetermined, nodes: search.total_nodes }
@@ -285,7 +310,9 @@ impl Analyzer {
         let mut search = Search::new(winner, &mut self.tt, self.config.limits.nodes, deadline);
         search.rewards = false;
         for max_depth in 1.. {
-            search.start_iteration(u64::MAX);
+            // A fresh table per iteration: each iteration is then a proof
+            // when it ends without interruption.
+            search.start_fresh(self.config.limits.nodes.min(1 << 22));
             if search.run(start, max_depth) {
                 let helpmate = line.iter().chain(&search.path).copied().collect();
                 return Analysis { verdict: Verdict::Winnable { helpmate }, nodes: search.total_nodes };

@@ -12,11 +12,12 @@
 //! the identity: the analysis ignores the 50/75-move rules (see the crate
 //! docs), so positions that differ only in them have the same future.
 //!
-//! Entries carry the *generation* (the iterative-deepening iteration) that
-//! stored them and are ignored by later generations; see
-//! [`helpmate`](crate::helpmate) for why reusing them across iterations
-//! could make the search conclude "unwinnable" without having explored a
-//! branch. Starting a new generation is O(1).
+//! Entries carry the *stamp* of the iteration that stored them. A probe
+//! reports whether a hit is *stale* (stored by an earlier iteration): the
+//! search may prune on stale hits to find mates faster, but an iteration
+//! that did so cannot serve as a proof of unwinnability (see
+//! [`helpmate`](crate::helpmate) for why). [`TranspositionTable::clear`]
+//! forgets everything in O(1).
 //!
 //! Eviction (a full table overwrites old entries) is harmless for
 //! soundness: a position whose entry was lost is searched again.
@@ -60,7 +61,7 @@ impl PackedPosition {
     }
 }
 
-/// A packed position with its depth and generation, in 40 bytes (the
+/// A packed position with its depth and stamp, in 40 bytes (the
 /// position's padding holds the two counters).
 #[derive(Clone, Copy, Debug, Default)]
 #[repr(C)]
@@ -70,8 +71,8 @@ struct Entry {
     state: u16,
     /// Remaining depth the position was (or is being) searched with.
     depth: i16,
-    /// The generation that stored it; 0 = empty.
-    generation: u16,
+    /// The stamp of the iteration that stored it; 0 = empty.
+    stamp: u16,
 }
 
 impl Entry {
@@ -87,10 +88,23 @@ static_assertions::const_assert_eq!(core::mem::size_of::<Entry>(), 40);
 #[derive(Debug)]
 pub struct TranspositionTable {
     entries: Vec<Entry>,
-    /// `active - 1`: only the first `active` entries are used in this
-    /// generation (a small search keeps a small, cache-resident working set).
+    /// `active - 1`: only the first `active` entries are used since the last
+    /// [`TranspositionTable::clear`] (a small search keeps a small,
+    /// cache-resident working set).
     mask: usize,
-    generation: u16,
+    /// The stamp of the current iteration.
+    stamp: u16,
+    /// Entries with an older stamp are forgotten.
+    valid_from: u16,
+}
+
+/// A hit of [`TranspositionTable::probe`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hit {
+    /// The depth stored.
+    pub depth: i16,
+    /// Stored by an earlier iteration than the current one.
+    pub stale: bool,
 }
 
 /// Size in bytes of one entry.
@@ -102,7 +116,7 @@ impl TranspositionTable {
     pub fn new(megabytes: usize) -> TranspositionTable {
         let wanted = (megabytes.max(1) << 20) / ENTRY_BYTES;
         let entries = (wanted.next_power_of_two() >> usize::from(!wanted.is_power_of_two())).max(1024);
-        TranspositionTable { entries: vec![Entry::default(); entries], mask: entries - 1, generation: 1 }
+        TranspositionTable { entries: vec![Entry::default(); entries], mask: entries - 1, stamp: 1, valid_from: 1 }
     }
 
     /// The number of entries allocated.
@@ -115,18 +129,36 @@ impl TranspositionTable {
         self.entries.len() * ENTRY_BYTES
     }
 
-    /// Forgets every entry (O(1): the generation changes) and uses enough
-    /// of the table for about `expected` positions (at least 4,096 entries,
-    /// at most all of them).
-    pub fn new_generation(&mut self, expected: u64) {
+    /// Forgets every entry (O(1): the stamp moves on) and uses enough of
+    /// the table for about `expected` positions (at least 4,096 entries, at
+    /// most all of them).
+    pub fn clear(&mut self, expected: u64) {
         let wanted = usize::try_from(expected).unwrap_or(usize::MAX).max(4096).checked_next_power_of_two();
         self.mask = wanted.unwrap_or(usize::MAX).min(self.entries.len()) - 1;
-        self.generation = self.generation.wrapping_add(1);
-        if self.generation == 0 {
-            // Wrapped: really clear, so entries of the generation that now
-            // comes around again cannot be mistaken for new ones.
+        self.next_stamp();
+        self.valid_from = self.stamp;
+    }
+
+    /// Whether the part of the table in use holds about `expected` positions.
+    pub fn fits(&self, expected: u64) -> bool {
+        let wanted = usize::try_from(expected).unwrap_or(usize::MAX).max(4096);
+        wanted <= self.mask + 1 || self.mask + 1 == self.entries.len()
+    }
+
+    /// Starts a new iteration: entries stored so far stay valid but their
+    /// hits are reported as stale.
+    pub fn new_iteration(&mut self) {
+        self.next_stamp();
+    }
+
+    fn next_stamp(&mut self) {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            // Wrapped: really clear, so that old stamps coming around again
+            // cannot be mistaken for valid ones.
             self.entries.fill(Entry::default());
-            self.generation = 1;
+            self.stamp = 1;
+            self.valid_from = 1;
         }
     }
 
@@ -135,25 +167,32 @@ impl TranspositionTable {
         (hash as usize) & self.mask
     }
 
-    /// The depth stored for exactly this position in the current
-    /// generation, if any.
+    /// The record of exactly this position, if it is valid (stored since
+    /// the last clear).
     #[inline]
-    pub fn probe(&self, hash: u64, position: &PackedPosition) -> Option<i16> {
+    pub fn probe(&self, hash: u64, position: &PackedPosition) -> Option<Hit> {
         let entry = &self.entries[self.slot(hash)];
-        (entry.generation == self.generation && entry.holds(position)).then_some(entry.depth)
+        let valid = entry.stamp >= self.valid_from && entry.stamp <= self.stamp && entry.stamp != 0;
+        (valid && entry.holds(position)).then_some(Hit { depth: entry.depth, stale: entry.stamp != self.stamp })
+    }
+
+    /// Removes the record of this position, if present (used for positions
+    /// whose search was abandoned by a node limit: their depth is no
+    /// promise).
+    #[inline]
+    pub fn forget(&mut self, hash: u64, position: &PackedPosition) {
+        let slot = self.slot(hash);
+        if self.entries[slot].holds(position) {
+            self.entries[slot].stamp = 0;
+        }
     }
 
     /// Records `position` with `depth` in its slot, replacing what was there.
     #[inline]
     pub fn store(&mut self, hash: u64, position: PackedPosition, depth: i16) {
         let slot = self.slot(hash);
-        self.entries[slot] = Entry {
-            black: position.black,
-            planes: position.planes,
-            state: position.state,
-            depth,
-            generation: self.generation,
-        };
+        self.entries[slot] =
+            Entry { black: position.black, planes: position.planes, state: position.state, depth, stamp: self.stamp };
     }
 }
 
@@ -181,9 +220,14 @@ mod tests {
         let a: Position = "4k3/8/8/8/8/8/8/4K2R w - - 0 1".parse().unwrap();
         let b: Position = "4k3/8/8/8/8/8/8/4K1R1 w - - 0 1".parse().unwrap();
         table.store(42, PackedPosition::new(&a), 5);
-        assert_eq!(table.probe(42, &PackedPosition::new(&a)), Some(5));
+        assert_eq!(table.probe(42, &PackedPosition::new(&a)), Some(Hit { depth: 5, stale: false }));
         assert_eq!(table.probe(42, &PackedPosition::new(&b)), None);
-        table.new_generation(100);
+        table.new_iteration();
+        assert_eq!(table.probe(42, &PackedPosition::new(&a)), Some(Hit { depth: 5, stale: true }));
+        table.clear(100);
+        assert_eq!(table.probe(42, &PackedPosition::new(&a)), None);
+        table.store(42, PackedPosition::new(&a), 5);
+        table.forget(42, &PackedPosition::new(&a));
         assert_eq!(table.probe(42, &PackedPosition::new(&a)), None);
     }
 

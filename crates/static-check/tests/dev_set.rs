@@ -30,6 +30,7 @@ fn never_unsound_and_proves_many() {
     assert!(unsound.is_empty(), "{} unsound verdicts:\n{}", unsound.len(), unsound.join("\n"));
     eprintln!("static analysis: {proved} of {truly_unwinnable} truly unwinnable queries proved ({queries} queries)");
     assert_eq!(queries, 3602);
-    // A guard against losing power: 912 were proved when this was written.
-    assert!(proved >= 900, "only {proved} proved");
+    // A guard against losing power: 963 were proved when this was written
+    // (912 with the paper's rules exactly).
+    assert!(proved >= 950, "only {proved} proved");
 }
