@@ -60,8 +60,8 @@ fn describe_obstacle(obstacle: &Obstacle) -> String {
         Obstacle::MixedBishops { light, dark } => {
             format!("bishops of both colours (on {light} and {dark}) can enter the king's region")
         }
-        Obstacle::CandidateSquare { square, needed, blockers, covered } => format!(
-            "{square} could be a mating square ({blockers} blocker(s) and {covered} attack(s) for its {needed} orthogonal neighbours)"
+        Obstacle::CandidateSquare { square, needed, available } => format!(
+            "{square} could be a mating square (its {needed} orthogonal neighbours can all be blocked or attacked: {available} guards)"
         ),
     }
 }
@@ -102,11 +102,19 @@ impl fmt::Display for Explanation {
                 let list: Vec<String> = never.iter().map(|s| s.to_string()).collect();
                 writeln!(f, "never attacked by {}: {}", self.winner, list.join(" "))?;
             }
+            let no_net: Vec<String> =
+                squares.iter().filter(|(_, r)| *r == SafeSquare::NoMatingNet).map(|(s, _)| s.to_string()).collect();
+            if !no_net.is_empty() {
+                writeln!(f, "no arrangement of guards can close a mating net on: {}", no_net.join(" "))?;
+            }
             for (square, reason) in squares {
-                if let SafeSquare::TooFewGuards { needed, blockers, covered } = reason {
+                if let SafeSquare::TooFewGuards { squares, available } = reason {
+                    let list: Vec<String> = squares.iter().map(|s| s.to_string()).collect();
                     writeln!(
                         f,
-                        "{square}: {needed} orthogonal neighbours, but at most {blockers} can be blocked and {covered} attacked"
+                        "{square}: the king escapes to {}: {} square(s), at most {available} can be blocked or attacked",
+                        list.join("/"),
+                        squares.count()
                     )?;
                 }
             }

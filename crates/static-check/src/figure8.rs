@@ -22,7 +22,7 @@
 //! 9. `assistants(s)`: the winner's pieces that can attack a square of `♣(s)`.
 //! 10. A square `s` of the king region is a **candidate mating square** if
 //!     some winner piece can attack it and the blockers and assistants can
-//!     cover all of `♣(s)`. Any candidate: not proved.
+//!     guard all of `♣(s)` at once. Any candidate: not proved.
 //! 11. No candidate: **unwinnable**.
 //!
 //! # Departures from the paper, and why this check is sound
@@ -56,9 +56,15 @@
 //!   closure argument, `t ∈ att-region(A)` and `A ∈ assistants(s)`; at most
 //!   [`capacity`]`(A, s)` squares per assistant).
 //!
-//! So a mate at `s` needs an attacker of `s` and
-//! `|blockers(s)| + Σ capacity(A, s) ≥ |♣(s)|`. If no square of the king
-//! region meets both, no mate exists.
+//! So a mate at `s` needs an attacker of `s` and a *covering* of `♣(s)`:
+//! every neighbour guarded by a blocker that can stand on it or an
+//! assistant that can attack it, each blocker guarding one square and each
+//! assistant at most its capacity. Such a covering exists only if every set
+//! `X ⊆ ♣(s)` of neighbours satisfies `Σ_pieces min(capacity, |N ∩ X|) ≥
+//! |X|` (the capacitated Hall condition, see [`hall_violation`]). The paper's
+//! count is the case `X = ♣(s)` (with capacity 1); `X = {t}` asks that each
+//! neighbour be guardable at all. If no square of the king region has both
+//! an attacker and a covering, no mate exists.
 //!
 //! The proof does not use steps 5 and 6: they only make the check answer
 //! "not proved" more often. The paper needs them to justify its count of
@@ -69,7 +75,8 @@
 //! in the explanation.
 //!
 //! **Monotonicity (Lemma 10).** Every set above grows when regions grow, and
-//! so does every capacity; each "not proved" condition is upward closed.
+//! so does every capacity and every sum of the Hall condition; each "not
+//! proved" condition is upward closed.
 //! Hence a larger admissible solution never turns "not proved" into
 //! "unwinnable" (tested in `tests/monotonicity.rs`).
 
@@ -80,19 +87,20 @@ use mobility::{Mobility, NotApplicable, dilate};
 /// Why one square of the king region cannot be a mating square.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SafeSquare {
+    /// No arrangement of the pieces on their regions guards every
+    /// neighbour and gives check at once (see [`crate::mating_net`]).
+    NoMatingNet,
     /// No piece of the intended winner can ever attack the square.
     NeverAttacked,
-    /// The king on this square always keeps an orthogonal escape: it has
-    /// `needed` orthogonal neighbours, but the loser's pieces can block at
-    /// most `blockers` of them and the winner's pieces attack at most
-    /// `covered` of them.
+    /// The king on this square always keeps an orthogonal escape: these
+    /// orthogonal neighbours cannot all be blocked or attacked at once, as
+    /// the pieces able to do it cover at most `available` of them.
     TooFewGuards {
-        /// Orthogonal neighbours of the square.
-        needed: u32,
-        /// Loser pieces able to stand on one of them.
-        blockers: u32,
-        /// Total capacity of the winner's assistants.
-        covered: u32,
+        /// The neighbours that cannot all be guarded.
+        squares: Bitboard,
+        /// How many of them the loser's blockers and the winner's
+        /// attackers can guard together.
+        available: u32,
     },
 }
 
@@ -121,10 +129,8 @@ pub enum Obstacle {
         square: Square,
         /// Orthogonal neighbours of the square.
         needed: u32,
-        /// Loser pieces able to block one of them.
-        blockers: u32,
-        /// Capacity of the winner's assistants (at least the number of them).
-        covered: u32,
+        /// How many of them the blockers and attackers can guard in total.
+        available: u32,
     },
 }
 
@@ -239,6 +245,27 @@ pub fn capacity(piece: Piece, region: Bitboard, s: Square) -> u32 {
     }
 }
 
+/// The capacitated Hall condition: `covers` lists, for each piece, the set
+/// of neighbours (bits `0..n`) it can guard and how many of them it can
+/// guard at once. A covering of all `n` neighbours (each by some piece,
+/// each piece guarding at most its capacity) exists iff for every subset
+/// `X`: `Σ min(capacity, |N(piece) ∩ X|) ≥ |X|` (max-flow min-cut on the
+/// bipartite network pieces → neighbours). Returns a violating subset and
+/// its total, or `None` when every subset passes.
+///
+/// Only the necessity of the condition is needed for soundness: in a mate,
+/// the actual guards form such a covering, so every subset passes.
+fn hall_violation(n: usize, covers: &[(u32, u32)]) -> Option<(u32, u32)> {
+    // Smallest subsets first: a single unguardable square is the clearest
+    // explanation.
+    let mut subsets: Vec<u32> = (1..1u32 << n).collect();
+    subsets.sort_by_key(|x| x.count_ones());
+    subsets.into_iter().find_map(|x| {
+        let available: u32 = covers.iter().map(|&(mask, cap)| cap.min((mask & x).count_ones())).sum();
+        (available < x.count_ones()).then_some((x, available))
+    })
+}
+
 /// Options of the check (none of them affects soundness).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct Options {
@@ -286,7 +313,7 @@ pub fn figure8_with(pos: &Position, winner: Color, mobility: &Mobility, options:
         .filter_map(|sq| board.piece_at(sq).map(|piece| (sq, piece, mobility.region(sq), attack_region(mobility, sq))))
         .collect();
     let attackable = winner_pieces.iter().fold(Bitboard::EMPTY, |acc, w| acc | w.3);
-    // Step 8 ingredients: loser non-king regions.
+    // Step 8 ingredients: loser non-king regions (potential blockers).
     let loser_regions: Vec<Bitboard> =
         (board.by_color(loser) - board.kings()).iter().map(|sq| mobility.region(sq)).collect();
 
@@ -298,23 +325,40 @@ pub fn figure8_with(pos: &Position, winner: Color, mobility: &Mobility, options:
             continue;
         }
         let neighbours = orthogonal_neighbours(s);
-        let needed = neighbours.count();
-        let blockers = loser_regions.iter().filter(|region| region.intersects(neighbours)).count() as u32;
-        let assistants: Vec<&(Square, Piece, Bitboard, Bitboard)> =
-            winner_pieces.iter().filter(|w| w.3.intersects(neighbours)).collect();
-        let mut covered = assistants.len() as u32;
-        if blockers + covered < needed {
-            // The paper's count says no; the capacities decide.
-            covered = assistants
-                .iter()
-                .map(|&&(_, piece, region, att)| capacity(piece, region, s).min((att & neighbours).count()))
-                .sum();
+        let squares: Vec<Square> = neighbours.iter().collect();
+        // Who can cover which neighbour: `(cover mask over `squares`, capacity)`.
+        let mut covers: Vec<(u32, u32)> = Vec::with_capacity(loser_regions.len() + winner_pieces.len());
+        let mask_of = |set: Bitboard| -> u32 {
+            squares.iter().enumerate().filter(|(_, sq)| set.contains(**sq)).fold(0, |m, (i, _)| m | 1 << i)
+        };
+        for region in &loser_regions {
+            let mask = mask_of(*region);
+            if mask != 0 {
+                covers.push((mask, 1));
+            }
         }
-        if blockers + covered >= needed {
-            result.result = Err(Obstacle::CandidateSquare { square: s, needed, blockers, covered });
-            return result;
+        for &(_, piece, region, att) in &winner_pieces {
+            let mask = mask_of(att);
+            if mask != 0 {
+                covers.push((mask, capacity(piece, region, s).min(mask.count_ones())));
+            }
         }
-        safe.push((s, SafeSquare::TooFewGuards { needed, blockers, covered }));
+        match hall_violation(squares.len(), &covers) {
+            None if !crate::mating_net::net_possible(mobility, loser, s) => {
+                safe.push((s, SafeSquare::NoMatingNet));
+            }
+            None => {
+                let needed = squares.len() as u32;
+                let available = covers.iter().map(|&(mask, cap)| cap.min(mask.count_ones())).sum();
+                result.result = Err(Obstacle::CandidateSquare { square: s, needed, available });
+                return result;
+            }
+            Some((subset, available)) => {
+                let unguarded: Bitboard =
+                    squares.iter().enumerate().filter(|(i, _)| subset >> i & 1 != 0).map(|(_, sq)| *sq).collect();
+                safe.push((s, SafeSquare::TooFewGuards { squares: unguarded, available }));
+            }
+        }
     }
     result.result = Ok(safe);
     result
@@ -337,6 +381,20 @@ pub fn figure8(pos: &Position, winner: Color) -> Figure8 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn hall_condition() {
+        // Two pieces that can only guard square 0, a third for square 1:
+        // squares 2 and 3 are unguardable.
+        assert_eq!(hall_violation(4, &[(0b0001, 1), (0b0001, 1), (0b0010, 1)]), Some((0b0100, 0)));
+        // One piece of capacity 2 for squares 0 and 1, one for each of 2, 3.
+        assert_eq!(hall_violation(4, &[(0b0011, 2), (0b0100, 1), (0b1000, 1)]), None);
+        // Both remaining pieces can only guard square 2: {2, 3} is short.
+        assert_eq!(hall_violation(4, &[(0b0011, 2), (0b0100, 1), (0b0100, 1)]), Some((0b1000, 0)));
+        // Two pieces that can only guard square 0 and one for squares 1-2:
+        // the pair {1, 2} has a single guard.
+        assert_eq!(hall_violation(3, &[(0b001, 1), (0b001, 1), (0b110, 1)]), Some((0b110, 1)));
+    }
 
     /// The table-based capacity equals the brute-force maximum over the
     /// region, for random regions of every piece kind, and matches the

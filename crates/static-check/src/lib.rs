@@ -53,7 +53,7 @@
 //! let text = black.to_string();
 //! assert!(text.contains("white king region (+), intruders (x)"));
 //! assert!(text.contains("4 . . b P . P . P   + + x . . . . ."));
-//! assert!(text.contains("h1: 2 orthogonal neighbours, but at most 1 can be blocked and 0 attacked"));
+//! assert!(text.contains("h1: the king escapes to g1/h2: 2 square(s), at most 1 can be blocked or attacked"));
 //! assert!(static_check::dead(&pos).is_some());
 //! ```
 
@@ -63,6 +63,7 @@
 mod explanation;
 pub mod figure8;
 mod material;
+pub mod mating_net;
 
 use movegen::{Color, Position};
 

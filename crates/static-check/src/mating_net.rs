@@ -1,0 +1,223 @@
+//! Can a mating net be assembled around one square? A sound, finer check
+//! for the candidate squares that survive the counting of Figure 8.
+//!
+//! For the loser's king on `s` to be mated, at that moment every neighbour
+//! `t` of `s` (all eight, not only the orthogonal ones) must be *guarded*:
+//! occupied by a loser piece, or attacked by a winner piece (the king may
+//! not step onto an attacked square, nor capture a defended piece), and some
+//! winner piece must attack `s`. Each piece then stands on one square of its
+//! region, and different pieces on different squares.
+//!
+//! [`net_possible`] searches for such an arrangement, but only as finely as
+//! needed to be sound:
+//!
+//! * a *blocker* (loser non-king piece) is placed on the neighbour it
+//!   guards; no other piece may stand there;
+//! * an *attacker* (winner piece) is given the set of squares it may still
+//!   stand on: its region minus `s`, minus the squares next to `s` for the
+//!   winner's king, intersected, for every neighbour it is chosen to guard,
+//!   with the squares from which it attacks that neighbour, minus squares
+//!   taken by placed blockers. Attacks are computed with only the pieces
+//!   that can never move (`C = 0`, Lemma 8) as obstacles, which can only
+//!   add attacks; a pawn that can promote attacks like a knight or a queen.
+//!
+//! A real mate is such an arrangement (each guard's actual square is in its
+//! set), so when none exists no mate on `s` is possible. Larger regions only
+//! add options (monotone, Lemma 10). The search gives up after
+//! [`STEP_LIMIT`] steps and then answers "possible", which is always safe.
+
+use movegen::{Bitboard, Color, Piece, Rank, Role, Square, attacks};
+
+use mobility::Mobility;
+
+/// Steps after which the search answers "possible" (safe) instead of
+/// deciding.
+pub const STEP_LIMIT: u32 = 4_000;
+
+#[derive(Clone, Copy, Debug)]
+struct Guard {
+    piece: Piece,
+    /// Squares it may still stand on (attackers), or its region (blockers).
+    squares: Bitboard,
+    /// Blockers: placed already.
+    used: bool,
+}
+
+/// The squares from which `piece` (able to promote or not) attacks `target`,
+/// with `obstacles` blocking lines.
+fn attack_sources(piece: Piece, promotes: bool, target: Square, obstacles: Bitboard) -> Bitboard {
+    let direct = match piece.role {
+        // Squares from which a pawn of `color` attacks `target` are those a
+        // pawn of the other colour on `target` would attack.
+        Role::Pawn => attacks::pawn(!piece.color, target),
+        role => attacks::attacks(role, piece.color, target, obstacles),
+    };
+    if promotes { direct | attacks::queen(target, obstacles) | attacks::knight(target) } else { direct }
+}
+
+/// At most this many guards of each kind take part (more pieces than this
+/// near one square are only possible in composed positions; the excess is
+/// ignored, which can only make the search fail to prove, never wrongly).
+const MAX_GUARDS: usize = 24;
+
+struct Net {
+    /// Neighbours still to guard.
+    open: Bitboard,
+    blockers: Vec<Guard>,
+    attackers: Vec<Guard>,
+    /// `sources[a][k]`: squares from which attacker `a` attacks neighbour
+    /// `k` (index into `neighbours`), and `sources[a][8]`: attacks on `s`.
+    sources: Vec<[Bitboard; 9]>,
+    neighbours: [Square; 8],
+    taken: Bitboard,
+    steps: u32,
+}
+
+impl Net {
+    fn sources(&self, index: usize, target: Square) -> Bitboard {
+        let k = self.neighbours.iter().position(|&n| n == target).unwrap_or(8);
+        self.sources[index][k]
+    }
+
+    /// How many ways `target` can be guarded now.
+    fn options(&self, target: Square) -> usize {
+        let blockers = self
+            .blockers
+            .iter()
+            .filter(|b| !b.used && b.squares.contains(target) && !self.taken.contains(target))
+            .count();
+        let attackers = (0..self.attackers.len())
+            .filter(|&a| self.attackers[a].squares.intersects(self.sources(a, target)))
+            .count();
+        blockers + attackers
+    }
+
+    /// Guards the open neighbours, most constrained first; `true` if an
+    /// arrangement exists.
+    fn solve(&mut self) -> bool {
+        self.steps += 1;
+        if self.steps > STEP_LIMIT {
+            return true;
+        }
+        let Some(target) = self.open.iter().min_by_key(|&t| self.options(t)) else { return true };
+        self.open -= target;
+        // A blocker placed on it: nobody else may stand there.
+        if !self.taken.contains(target) {
+            for b in 0..self.blockers.len() {
+                if self.blockers[b].used || !self.blockers[b].squares.contains(target) {
+                    continue;
+                }
+                let mut saved = [Bitboard::EMPTY; MAX_GUARDS];
+                let mut consistent = true;
+                for (a, slot) in self.attackers.iter_mut().zip(saved.iter_mut()) {
+                    *slot = a.squares;
+                    a.squares -= target;
+                    consistent &= a.squares.any();
+                }
+                if consistent {
+                    self.blockers[b].used = true;
+                    self.taken |= target;
+                    if self.solve() {
+                        return true;
+                    }
+                    self.taken -= target;
+                    self.blockers[b].used = false;
+                }
+                for (a, slot) in self.attackers.iter_mut().zip(saved) {
+                    a.squares = slot;
+                }
+            }
+        }
+        // An attacker guarding it.
+        for a in 0..self.attackers.len() {
+            let before = self.attackers[a].squares;
+            let narrowed = before & self.sources(a, target);
+            if narrowed.is_empty() {
+                continue;
+            }
+            self.attackers[a].squares = narrowed;
+            if self.solve() {
+                return true;
+            }
+            self.attackers[a].squares = before;
+        }
+        self.open |= target;
+        false
+    }
+}
+
+/// Whether the loser's king could be mated on `s`: a sound over-estimate
+/// (see the module docs). `loser` is the colour of the king to be mated.
+pub fn net_possible(mobility: &Mobility, loser: Color, s: Square) -> bool {
+    let board = mobility.board();
+    let winner = !loser;
+    // Pieces that never move are obstacles forever (the loser's king is on
+    // `s`, which any attack through it sees vacated).
+    let obstacles = board.occupied() - mobility.cleared() - board.pieces(loser, Role::King);
+    let neighbours = attacks::king(s);
+    let mut blockers = Vec::new();
+    for square in board.by_color(loser) - board.kings() {
+        let region = mobility.region(square);
+        if region.intersects(neighbours) && blockers.len() < MAX_GUARDS {
+            let piece = board.piece_at(square).unwrap_or(Piece::new(loser, Role::Pawn));
+            blockers.push(Guard { piece, squares: region, used: false });
+        }
+    }
+    let mut attackers = Vec::new();
+    let mut promotes = Vec::new();
+    for square in board.by_color(winner) {
+        let Some(piece) = board.piece_at(square) else { continue };
+        let region = mobility.region(square);
+        let mut squares = region - s;
+        if piece.role == Role::King {
+            squares -= attacks::king(s);
+        }
+        let can_promote = piece.role == Role::Pawn && region.intersects(Bitboard::relative_rank(winner, Rank::Eighth));
+        if squares.any() && attackers.len() < MAX_GUARDS {
+            attackers.push(Guard { piece, squares, used: false });
+            promotes.push(can_promote);
+        } else if squares.any() {
+            // Too many pieces to model: give up (safe).
+            return true;
+        }
+    }
+    let mut neighbour_list = [s; 8];
+    for (slot, square) in neighbour_list.iter_mut().zip(neighbours) {
+        *slot = square;
+    }
+    let sources = attackers
+        .iter()
+        .zip(&promotes)
+        .map(|(a, &promotes)| {
+            let mut row = [Bitboard::EMPTY; 9];
+            for (k, target) in neighbours.iter().enumerate() {
+                row[k] = attack_sources(a.piece, promotes, target, obstacles);
+            }
+            row[8] = attack_sources(a.piece, promotes, s, obstacles);
+            row
+        })
+        .collect();
+    let mut net = Net {
+        open: neighbours,
+        blockers,
+        attackers,
+        sources,
+        neighbours: neighbour_list,
+        taken: Bitboard::EMPTY,
+        steps: 0,
+    };
+    // Choose the checker first: some attacker must attack `s`.
+    for a in 0..net.attackers.len() {
+        let before = net.attackers[a].squares;
+        let narrowed = before & net.sources[a][8];
+        if narrowed.is_empty() {
+            continue;
+        }
+        net.attackers[a].squares = narrowed;
+        if net.solve() {
+            return true;
+        }
+        net.attackers[a].squares = before;
+    }
+    false
+}
