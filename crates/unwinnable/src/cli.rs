@@ -1,0 +1,205 @@
+//! The command line (clap derive): `analyze`, `dead`, `demo`, and the
+//! search options shared by all three ([`SearchArgs`]).
+
+use std::time::Duration;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use search::{Config, Mode};
+
+use crate::query::Winners;
+use crate::record::Format;
+
+const AFTER_HELP: &str = "\
+Without a subcommand, runs `analyze` (with the options above), except with no
+FEN and standard input at a terminal: then it runs `demo`.
+
+Exit status: 0 on success (for `analyze` also when some input lines were
+rejected: each gets an error line; for `dead` whatever the answer), 1 on an
+I/O error (reading standard input, writing standard output), 2 on a usage
+error (bad options, an invalid FEN argument).";
+
+/// The longest `--deadline-ms` accepted (about 31 years): far enough from
+/// the limits of [`std::time::Instant`] on every platform.
+const MAX_DEADLINE_MS: u64 = 1_000_000_000_000;
+
+/// Can a player still checkmate? Decides chess unwinnability (FIDE Laws,
+/// Art. 6.9 and 5.2.2) with the algorithms of M. Ambrona, "A Practical
+/// Algorithm for Chess Unwinnability" (FUN 2022).
+#[derive(Debug, Parser)]
+#[command(name = "unwinnable", version, after_help = AFTER_HELP, args_conflicts_with_subcommands = true)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    /// Without a subcommand, the options of `analyze` apply.
+    #[command(flatten)]
+    pub analyze: AnalyzeArgs,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Decide whether the intended winner can still checkmate.
+    ///
+    /// With a FEN argument, analyses that position. Without, reads one query
+    /// per line from standard input: `FEN [white|black|both] [ignored...]`,
+    /// the FEN with 4 or 6 fields; blank lines and `#` comments are skipped.
+    /// The intended winner defaults to the side NOT to move (the player whose
+    /// opponent ran out of time). Output: one line per analysis, in input
+    /// order; a summary on standard error at the end.
+    Analyze(AnalyzeArgs),
+    /// Decide whether a position is dead: neither side can checkmate.
+    ///
+    /// Prints the static proof (with the king's region drawn) when it
+    /// applies, otherwise the search's verdict for each colour, with a
+    /// helpmate for a side that can still mate.
+    Dead(DeadArgs),
+    /// Analyse the paper's positions for both colours and print a table.
+    Demo(DemoArgs),
+}
+
+/// Options of `analyze`.
+#[derive(Debug, Default, Args)]
+pub struct AnalyzeArgs {
+    /// The position (FEN, quoted or not), optionally followed by the winner.
+    /// Without it, queries are read from standard input.
+    #[arg(value_name = "FEN")]
+    pub fen: Vec<String>,
+    /// The intended winner(s), overriding the colours named on the input
+    /// lines [default: as named on the line, else the side not to move].
+    #[arg(long, value_enum)]
+    pub winner: Option<Winners>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
+    /// Worker threads, each with its own analyzer (and transposition table).
+    #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: u16,
+    /// No summary and no progress line on standard error.
+    #[arg(long, short)]
+    pub quiet: bool,
+    /// Search options.
+    #[command(flatten)]
+    pub search: SearchArgs,
+}
+
+/// Options of `dead`.
+#[derive(Debug, Args)]
+pub struct DeadArgs {
+    /// The position (FEN with 4 or 6 fields, quoted or not).
+    #[arg(value_name = "FEN", required = true)]
+    pub fen: Vec<String>,
+    /// Search options.
+    #[command(flatten)]
+    pub search: SearchArgs,
+}
+
+/// Options of `demo`.
+#[derive(Debug, Default, Args)]
+pub struct DemoArgs {
+    /// Search options.
+    #[command(flatten)]
+    pub search: SearchArgs,
+}
+
+/// The algorithm (see the `search` crate).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum ModeArg {
+    /// The paper's full algorithm: sound and complete (within the limits).
+    #[default]
+    Full,
+    /// The paper's quick algorithm: sound, very fast, may answer undetermined.
+    Quick,
+    /// Iterative deepening without heuristics: a shortest helpmate.
+    Shortest,
+}
+
+impl From<ModeArg> for Mode {
+    fn from(mode: ModeArg) -> Mode {
+        match mode {
+            ModeArg::Full => Mode::Full,
+            ModeArg::Quick => Mode::Quick,
+            ModeArg::Shortest => Mode::Shortest,
+        }
+    }
+}
+
+/// The search options, mapped onto [`search::Config`] and
+/// [`search::Limits`]; unset options keep [`Config::default`]'s values.
+#[derive(Debug, Default, Args)]
+pub struct SearchArgs {
+    /// The algorithm.
+    #[arg(long, value_enum, default_value_t)]
+    pub mode: ModeArg,
+    /// The most positions searched per analysis [default: 50000000].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: Option<u64>,
+    /// Transposition table size per thread, in MiB [default: 64].
+    #[arg(long = "tt-mb", value_name = "N", value_parser = clap::value_parser!(u32).range(1..=65536))]
+    pub tt_mb: Option<u32>,
+    /// Wall-clock limit per analysis, in milliseconds [default: none].
+    #[arg(long = "deadline-ms", value_name = "MS", value_parser = clap::value_parser!(u64).range(0..=MAX_DEADLINE_MS))]
+    pub deadline_ms: Option<u64>,
+}
+
+impl SearchArgs {
+    /// The search configuration.
+    pub fn config(&self) -> Config {
+        let mut config = Config { mode: self.mode.into(), ..Config::default() };
+        if let Some(nodes) = self.nodes {
+            config.limits.nodes = nodes;
+        }
+        if let Some(tt_mb) = self.tt_mb {
+            config.limits.tt_mb = usize::try_from(tt_mb).unwrap_or(usize::MAX);
+        }
+        if let Some(ms) = self.deadline_ms {
+            config.limits.deadline = Some(Duration::from_millis(ms));
+        }
+        config
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn command_line() {
+        Cli::command().debug_assert();
+        let cli = Cli::try_parse_from([
+            "unwinnable",
+            "analyze",
+            "8/8/1p6/1B2k3/5pK1/8/8/8",
+            "b",
+            "-",
+            "-",
+            "--winner",
+            "both",
+            "--nodes",
+            "1000",
+            "--deadline-ms",
+            "50",
+            "--mode",
+            "quick",
+        ])
+        .unwrap();
+        let Some(Command::Analyze(args)) = cli.command else { panic!("{cli:?}") };
+        assert_eq!(args.fen.join(" "), "8/8/1p6/1B2k3/5pK1/8/8/8 b - -");
+        assert_eq!(args.winner, Some(Winners::Both));
+        let config = args.search.config();
+        assert_eq!(config.mode, Mode::Quick);
+        assert_eq!(config.limits.nodes, 1000);
+        assert_eq!(config.limits.deadline, Some(Duration::from_millis(50)));
+        assert_eq!(config.limits.tt_mb, Config::default().limits.tt_mb);
+        assert_eq!(SearchArgs::default().config(), Config::default());
+        for bad in [
+            &["unwinnable", "analyze", "--threads", "0"][..],
+            &["unwinnable", "dead"],
+            &["unwinnable", "--nodes", "0"],
+            &["unwinnable", "dead", "--x"],
+        ] {
+            assert!(Cli::try_parse_from(bad).is_err(), "{bad:?}");
+        }
+    }
+}

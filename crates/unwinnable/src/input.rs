@@ -1,0 +1,164 @@
+//! Reading input line by line with bounded memory: a line longer than
+//! [`MAX_LINE`] bytes is not kept whole (only a prefix, for the error
+//! message), and bytes that are not UTF-8 make a per-line error instead of
+//! stopping the run.
+
+use std::io::{self, BufRead};
+
+/// The longest line kept, in bytes (a FEN takes under 100).
+pub const MAX_LINE: usize = 4096;
+
+/// How much of a rejected line is quoted back in error messages.
+pub const QUOTE_CHARS: usize = 120;
+
+/// One line of input, without its line terminator (`\n` or `\r\n`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Line {
+    /// A line of valid UTF-8 of at most [`MAX_LINE`] bytes.
+    Text(String),
+    /// A line longer than [`MAX_LINE`] bytes.
+    TooLong {
+        /// Its length in bytes.
+        len: usize,
+        /// Its beginning (lossily decoded, at most [`QUOTE_CHARS`] characters).
+        prefix: String,
+    },
+    /// A line that is not valid UTF-8.
+    NotUtf8 {
+        /// The line, lossily decoded and shortened.
+        lossy: String,
+    },
+}
+
+impl Line {
+    /// The line as text for error messages: lossily decoded, at most
+    /// [`QUOTE_CHARS`] characters (then ending in `...`).
+    pub fn quote(&self) -> String {
+        match self {
+            Line::Text(text) => shorten(text),
+            Line::TooLong { prefix, .. } => format!("{prefix}..."),
+            Line::NotUtf8 { lossy } => lossy.clone(),
+        }
+    }
+}
+
+/// `text` cut to [`QUOTE_CHARS`] characters, with `...` when cut.
+pub fn shorten(text: &str) -> String {
+    match text.char_indices().nth(QUOTE_CHARS) {
+        Some((end, _)) => format!("{}...", &text[..end]),
+        None => text.to_string(),
+    }
+}
+
+/// Numbered lines of a reader (the first line is number 1).
+#[derive(Debug)]
+pub struct LineReader<R> {
+    reader: R,
+    number: usize,
+    buf: Vec<u8>,
+}
+
+impl<R: BufRead> LineReader<R> {
+    /// Reads lines from `reader`.
+    pub fn new(reader: R) -> LineReader<R> {
+        LineReader { reader, number: 0, buf: Vec::new() }
+    }
+
+    /// The next line and its number, or `None` at the end of the input.
+    /// A last line without a terminator counts as a line.
+    pub fn next_line(&mut self) -> io::Result<Option<(usize, Line)>> {
+        self.buf.clear();
+        let mut len = 0usize;
+        let mut started = false;
+        loop {
+            let available = match self.reader.fill_buf() {
+                Ok(available) => available,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if available.is_empty() {
+                if !started {
+                    return Ok(None);
+                }
+                break;
+            }
+            started = true;
+            let (chunk, consumed, done) = match available.iter().position(|&b| b == b'\n') {
+                Some(end) => (&available[..end], end + 1, true),
+                None => (available, available.len(), false),
+            };
+            // Keep one byte more than allowed, to tell a `\r` terminator
+            // of a maximal line from an over-long line.
+            let room = (MAX_LINE + 1).saturating_sub(self.buf.len());
+            self.buf.extend_from_slice(&chunk[..chunk.len().min(room)]);
+            len = len.saturating_add(chunk.len());
+            self.reader.consume(consumed);
+            if done {
+                break;
+            }
+        }
+        self.number += 1;
+        if len <= MAX_LINE + 1 && self.buf.last() == Some(&b'\r') {
+            self.buf.pop();
+            len -= 1;
+        }
+        let line = if len > MAX_LINE {
+            let keep = self.buf.len().min(QUOTE_CHARS);
+            let prefix = String::from_utf8_lossy(&self.buf[..keep]).into_owned();
+            Line::TooLong { len, prefix }
+        } else {
+            match String::from_utf8(core::mem::take(&mut self.buf)) {
+                Ok(text) => Line::Text(text),
+                Err(e) => Line::NotUtf8 { lossy: shorten(&String::from_utf8_lossy(e.as_bytes())) },
+            }
+        };
+        Ok(Some((self.number, line)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(input: &[u8]) -> Vec<(usize, Line)> {
+        let mut reader = LineReader::new(io::BufReader::with_capacity(7, input));
+        let mut out = Vec::new();
+        while let Some(line) = reader.next_line().unwrap() {
+            out.push(line);
+        }
+        out
+    }
+
+    #[test]
+    fn terminators_and_numbers() {
+        let got = lines(b"a\nbb\r\n\nlast");
+        let texts: Vec<_> = got.iter().map(|(n, l)| (*n, l.quote())).collect();
+        assert_eq!(texts, [(1, "a".into()), (2, "bb".into()), (3, String::new()), (4, "last".into())]);
+        assert!(lines(b"").is_empty());
+        assert_eq!(lines(b"\n").len(), 1);
+    }
+
+    #[test]
+    fn long_and_binary_lines() {
+        let mut input = vec![b'x'; MAX_LINE];
+        input.extend_from_slice(b"\r\n");
+        input.extend(vec![b'y'; MAX_LINE + 1]);
+        input.extend_from_slice(b"\n\xff\xfe\x00junk\nok\n");
+        let got = lines(&input);
+        assert_eq!(got.len(), 4);
+        assert!(matches!(&got[0].1, Line::Text(t) if t.len() == MAX_LINE));
+        assert!(
+            matches!(&got[1].1, Line::TooLong { len, prefix } if *len == MAX_LINE + 1 && prefix.len() == QUOTE_CHARS)
+        );
+        assert!(matches!(&got[2].1, Line::NotUtf8 { lossy } if lossy.ends_with("junk")));
+        assert_eq!(got[3], (4, Line::Text("ok".into())));
+    }
+
+    #[test]
+    fn shortening_respects_characters() {
+        let text = "é".repeat(QUOTE_CHARS + 5);
+        let short = shorten(&text);
+        assert_eq!(short.chars().count(), QUOTE_CHARS + 3);
+        assert_eq!(shorten("abc"), "abc");
+    }
+}

@@ -1,0 +1,339 @@
+//! The `unwinnable` binary end to end: JSON Lines answers for paper
+//! positions (helpmates replayed with `search::replay`), garbage input,
+//! `--threads`, the demo, `dead`, exit statuses, and streaming.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Output, Stdio};
+use std::sync::mpsc;
+use std::thread;
+use std::time::Duration;
+
+use movegen::{Color, Position};
+use serde_json::Value;
+
+const BIN: &str = env!("CARGO_BIN_EXE_unwinnable");
+
+const POSITION_1: &str = "8/1p3k2/pPp3p1/P1Pp1pPp/2bP1P1P/4BK2/8/8 b - - 0 54";
+const POSITION_3: &str = "8/8/1p6/1B2k3/5pK1/8/8/8 b - -";
+/// White to move: White can mate; Black (the default winner, as the side
+/// not to move) has only its king, so it cannot.
+const KQ_VS_K: &str = "4k3/8/8/8/8/8/8/4KQ2 w - - 0 1";
+
+/// Runs the binary with `args` and `stdin`.
+fn run(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start the binary");
+    let mut input = child.stdin.take().expect("stdin");
+    let data = stdin.to_vec();
+    // Write from a thread: the child may fill its stdout pipe before it has
+    // read all of its input.
+    let writer = thread::spawn(move || {
+        let _ = input.write_all(&data);
+    });
+    let output = child.wait_with_output().expect("wait for the binary");
+    writer.join().expect("stdin writer");
+    output
+}
+
+fn stdout_lines(output: &Output) -> Vec<String> {
+    String::from_utf8(output.stdout.clone()).expect("UTF-8 output").lines().map(str::to_string).collect()
+}
+
+fn json_lines(output: &Output) -> Vec<Value> {
+    stdout_lines(output)
+        .iter()
+        .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("not JSON: {line}: {e}")))
+        .collect()
+}
+
+fn replay_helpmate(record: &Value) {
+    let fen = record["fen"].as_str().expect("fen");
+    let pos: Position = fen.parse().expect("valid FEN");
+    let winner = Color::from_name(record["winner"].as_str().expect("winner")).expect("colour");
+    let mut moves = Vec::new();
+    let mut p = pos;
+    for uci in record["helpmate"].as_array().expect("helpmate") {
+        let m = p.parse_uci(uci.as_str().expect("UCI string")).expect("legal UCI move");
+        moves.push(m);
+        p = p.play(m);
+    }
+    search::replay(&pos, winner, &moves).expect("a helpmate by the winner");
+    assert_eq!(record["helpmate_san"].as_str(), Some(pos.san_line(&moves).as_str()));
+}
+
+#[test]
+fn jsonl_paper_positions() {
+    let input = format!("{POSITION_1}\n{POSITION_3}\n");
+    let output = run(&["analyze", "--format", "jsonl", "--winner", "both"], input.as_bytes());
+    assert!(output.status.success(), "{output:?}");
+    let records = json_lines(&output);
+    assert_eq!(records.len(), 4);
+    for record in &records[..2] {
+        assert_eq!(record["fen"], POSITION_1);
+        assert_eq!(record["verdict"], "unwinnable", "{record}");
+        assert!(record["reason"].as_str().is_some_and(|r| r.contains("none can be a mating square")), "{record}");
+        assert!(record.get("helpmate").is_none());
+        assert!(record["nodes"].is_u64() && record["micros"].is_u64());
+    }
+    assert_eq!((&records[0]["winner"], &records[1]["winner"]), (&"white".into(), &"black".into()));
+    for record in &records[2..] {
+        assert_eq!(record["fen"], POSITION_3);
+        assert_eq!(record["verdict"], "winnable", "{record}");
+        replay_helpmate(record);
+    }
+    // The default winner is the side not to move: White in Position 3.
+    let output = run(&["analyze", "--format", "jsonl"], format!("{POSITION_3}\n").as_bytes());
+    let records = json_lines(&output);
+    assert_eq!(records.len(), 1);
+    assert_eq!(records[0]["winner"], "white");
+    assert_eq!(records[0]["line"], 1);
+    replay_helpmate(&records[0]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("1 analyses (1 winnable, 0 unwinnable, 0 undetermined), 0 rejected lines"), "{stderr}");
+    assert!(stderr.contains("average") && stderr.contains("maximum"), "{stderr}");
+}
+
+#[test]
+fn fen_argument_and_text_format() {
+    // Quoted or not, with the winner after it.
+    let output = run(&["analyze", "8/8/1p6/1B2k3/5pK1/8/8/8", "b", "-", "-", "black", "-q"], b"");
+    assert!(output.status.success(), "{output:?}");
+    let lines = stdout_lines(&output);
+    assert_eq!(lines.len(), 1);
+    assert!(lines[0].starts_with(&format!("{POSITION_3}  black: winnable: 1...")), "{}", lines[0]);
+    assert!(lines[0].contains('#'), "{}", lines[0]);
+    assert!(output.stderr.is_empty(), "quiet: {}", String::from_utf8_lossy(&output.stderr));
+    // Without a subcommand, the same.
+    let output = run(&[KQ_VS_K, "--winner", "white", "--quiet"], b"");
+    let lines = stdout_lines(&output);
+    assert_eq!(lines.len(), 1);
+    assert!(lines[0].starts_with(&format!("{KQ_VS_K}  white: winnable: 1. ")), "{}", lines[0]);
+    let output = run(&[KQ_VS_K, "--quiet"], b"");
+    assert!(stdout_lines(&output)[0].contains("black: unwinnable: "), "{output:?}");
+}
+
+/// Junk without line breaks.
+fn junk(len: usize, seed: u64) -> Vec<u8> {
+    let mut state = seed | 1;
+    (0..len)
+        .map(|_| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            match (state >> 24) as u8 {
+                b'\n' => 0xff,
+                byte => byte,
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn garbage_lines() {
+    // Each line with its expected verdict, `None` for an error line.
+    let huge = vec![b'7'; 1 << 20];
+    let lines: Vec<(Vec<u8>, Option<&str>)> = vec![
+        (POSITION_3.into(), Some("winnable")),
+        (junk(200, 1), None),
+        (b"8/1p3k2/pPp3p1/P1Pp1pPp".to_vec(), None),
+        (format!("{POSITION_1} purple").into(), None),
+        (format!("{POSITION_1} white game-id-42").into(), Some("unwinnable")),
+        (huge, None),
+        (b"8/8/8/8/8/8/8/8 w - - 0 1".to_vec(), None),
+        (format!("{KQ_VS_K} black").into(), Some("unwinnable")),
+        (b"\xff\xfe 8/8/8 w".to_vec(), None),
+        (b"4k3/8/8/8/8/8/8/4KQ2 w KQ - 0 1".to_vec(), None),
+        (format!("{KQ_VS_K} White").into(), Some("winnable")),
+        (junk(5000, 2), None),
+        (b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 whiteish".to_vec(), Some("winnable")),
+        (b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 bleu".to_vec(), None),
+        (junk(100, 3), None),
+        (format!("{POSITION_3}\r").into(), Some("winnable")),
+    ];
+    let mut input = Vec::new();
+    for (index, (line, _)) in lines.iter().enumerate() {
+        input.extend_from_slice(line);
+        input.push(b'\n');
+        if index == 12 {
+            // Blank and comment lines produce nothing.
+            input.extend_from_slice(b"\n   \n# a comment\n");
+        }
+    }
+    let expected: Vec<Option<&str>> = lines.iter().map(|(_, outcome)| *outcome).collect();
+    let queries = expected.len();
+    let output = run(&["analyze", "--format", "jsonl"], &input);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let records = json_lines(&output);
+    assert_eq!(records.len(), queries, "one line per query:\n{}", String::from_utf8_lossy(&output.stdout));
+    let mut previous_line = 0;
+    for (record, outcome) in records.iter().zip(&expected) {
+        let line = record["line"].as_u64().expect("line number");
+        assert!(line > previous_line, "in input order");
+        previous_line = line;
+        match outcome {
+            Some(verdict) => {
+                assert_eq!(record["verdict"], *verdict, "{record}");
+                if *verdict == "winnable" {
+                    replay_helpmate(record);
+                }
+            }
+            None => {
+                assert!(record["error"].is_string() && record["input"].is_string(), "{record}");
+                assert!(record["input"].as_str().is_some_and(|s| s.len() < 1000), "shortened");
+            }
+        }
+    }
+    let errors = expected.iter().filter(|e| e.is_none()).count();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains(&format!("{errors} rejected lines")), "{stderr}");
+    // Text format: the same number of lines, errors as `line n: error: ...`.
+    let output = run(&["analyze", "--quiet"], &input);
+    assert_eq!(output.status.code(), Some(0));
+    let lines = stdout_lines(&output);
+    assert_eq!(lines.len(), queries);
+    for (line, outcome) in lines.iter().zip(&expected) {
+        assert_eq!(line.starts_with("line ") && line.contains(": error: "), outcome.is_none(), "{line}");
+    }
+}
+
+fn without_micros(output: &Output) -> Vec<String> {
+    json_lines(output)
+        .into_iter()
+        .map(|mut record| {
+            if let Some(object) = record.as_object_mut() {
+                object.remove("micros");
+            }
+            record.to_string()
+        })
+        .collect()
+}
+
+#[test]
+fn threads_give_the_same_output() {
+    let mut input = String::new();
+    for line in include_str!("../../../testdata/lichess-30k-positions.txt").lines().take(150) {
+        input.push_str(line);
+        input.push('\n');
+    }
+    for fen in [POSITION_1, POSITION_3, KQ_VS_K, "not a fen", "8/8/7p/5p1P/5p1K/5Pp1/6P1/5kb1 b - - 13 63"] {
+        input.push_str(fen);
+        input.push('\n');
+    }
+    let args =
+        |threads| ["analyze", "--format", "jsonl", "--winner", "both", "--nodes", "300000", "--threads", threads];
+    let one = run(&args("1"), input.as_bytes());
+    let two = run(&args("2"), input.as_bytes());
+    assert!(one.status.success() && two.status.success());
+    let (one, two) = (without_micros(&one), without_micros(&two));
+    assert_eq!(one.len(), 2 * 154 + 1);
+    assert_eq!(one, two);
+}
+
+#[test]
+fn demo_table() {
+    let output = run(&["demo", "--nodes", "300000"], b"");
+    assert!(output.status.success(), "{output:?}");
+    let text = String::from_utf8(output.stdout).expect("UTF-8");
+    assert!(text.contains("id   label white"), "{text}");
+    let row = |id: &str| text.lines().find(|l| l.split_whitespace().next() == Some(id)).map(str::to_string);
+    let one = row("1").expect("row of Position 1");
+    assert!(one.contains("--    unwinnable    unwinnable    yes"), "{one}");
+    let three = row("3").expect("row of Position 3");
+    assert!(three.contains("WB    winnable      winnable      yes"), "{three}");
+    assert!(row("25").is_some(), "{text}");
+    assert!(text.contains("positions agree with their label"), "{text}");
+}
+
+#[test]
+fn no_arguments_with_piped_stdin_analyses_it() {
+    let output = run(&[], format!("{POSITION_3}\n{POSITION_1} black\n").as_bytes());
+    assert!(output.status.success(), "{output:?}");
+    let lines = stdout_lines(&output);
+    assert_eq!(lines.len(), 2);
+    assert!(lines[0].starts_with(&format!("{POSITION_3}  white: winnable: ")), "{}", lines[0]);
+    assert!(lines[1].starts_with(&format!("{POSITION_1}  black: unwinnable: ")), "{}", lines[1]);
+}
+
+#[test]
+fn dead_command() {
+    let output = run(&["dead", POSITION_1], b"");
+    assert_eq!(output.status.code(), Some(0));
+    let text = String::from_utf8(output.stdout).expect("UTF-8");
+    assert!(text.contains("dead: yes"), "{text}");
+    // The static explanations, with the drawing of each king's region.
+    assert!(text.contains("black king region") && text.contains("white king region"), "{text}");
+    assert!(text.contains("  a b c d e f g h   a b c d e f g h"), "{text}");
+    let output = run(&["dead", "8/8/1p6/1B2k3/5pK1/8/8/8", "b", "-", "-"], b"");
+    assert_eq!(output.status.code(), Some(0));
+    let text = String::from_utf8(output.stdout).expect("UTF-8");
+    assert!(text.contains("dead: no, both sides can still checkmate"), "{text}");
+    assert!(text.contains("white can checkmate: 1..."), "{text}");
+    let output = run(&["dead", "4k3/8/8/8/8/8/8/4K3 w - -"], b"");
+    assert_eq!(output.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&output.stdout).contains("dead: yes"));
+}
+
+#[test]
+fn exit_statuses() {
+    for args in [
+        &["dead", "not a fen"][..],
+        &["dead"],
+        &["analyze", "8/8/8 w"],
+        &["analyze", POSITION_3, "--threads", "0"],
+        &["analyze", "--format", "xml"],
+        &["analyze", "--nodes", "-5"],
+        &["analyze", POSITION_3, "--winner", "red"],
+        &["--no-such-option"],
+        &["frobnicate", "--now"],
+    ] {
+        let output = run(args, b"");
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {output:?}");
+        assert!(output.stdout.is_empty(), "{args:?}");
+        assert!(!output.stderr.is_empty(), "{args:?}");
+    }
+    let output = run(&["--help"], b"");
+    assert_eq!(output.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&output.stdout).contains("Exit status"));
+    let output = run(&["analyze"], b"");
+    assert_eq!(output.status.code(), Some(0), "empty input");
+    assert!(output.stdout.is_empty());
+}
+
+/// Results come out while the input is still open: the input is streamed,
+/// not read whole first, and the output is flushed.
+#[test]
+fn streaming() {
+    let mut child = Command::new(BIN)
+        .args(["analyze", "--format", "jsonl", "--threads", "2"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start the binary");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let stdout = child.stdout.take().expect("stdout");
+    let (tx, rx) = mpsc::channel();
+    let reader = thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            if tx.send(line.expect("output line")).is_err() {
+                break;
+            }
+        }
+    });
+    for round in 0..3 {
+        writeln!(stdin, "{POSITION_1}\n{KQ_VS_K} white").expect("write a query");
+        stdin.flush().expect("flush");
+        for _ in 0..2 {
+            let line = rx.recv_timeout(Duration::from_secs(60)).expect("an answer before the input ends");
+            assert!(line.contains("\"verdict\""), "round {round}: {line}");
+        }
+    }
+    drop(stdin);
+    assert!(child.wait().expect("exit").success());
+    reader.join().expect("reader");
+}
