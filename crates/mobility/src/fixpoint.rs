@@ -106,8 +106,11 @@ pub enum Rules {
     /// Exactly the paper's Figure 6.
     Paper,
     /// Figure 6 plus the *facing pawns* rule (see the module docs).
-    #[default]
     FacingPawns,
+    /// Facing pawns, and captures that end the game in stalemate are
+    /// taken into account (see [`crate::terminal`]).
+    #[default]
+    TerminalCaptures,
 }
 
 /// For every pawn, the initial squares of the enemy pawns that started
@@ -145,7 +148,12 @@ struct Allowed {
     capture: Bitboard,
 }
 
-pub(crate) fn saturate(board: &Board, rules: Rules) -> Fixpoint {
+/// Saturates the rules on `board`. The pieces on `frozen` are assumed never
+/// to be captured: they count as uncleared whatever their regions say, and
+/// no enemy may enter their squares (see [`crate::terminal`] for when that
+/// assumption is justified; with `frozen` empty this is exactly the
+/// fixpoint of the rules).
+pub(crate) fn saturate(board: &Board, rules: Rules, frozen: Bitboard) -> Fixpoint {
     let occupied = board.occupied();
     let mut regions = [Bitboard::EMPTY; 64];
     for square in occupied {
@@ -153,7 +161,7 @@ pub(crate) fn saturate(board: &Board, rules: Rules) -> Fixpoint {
     }
     let mut previous = [Allowed::default(); 2];
     let mut first_pass = true;
-    let facing = if rules == Rules::FacingPawns { facing_squares(board) } else { [Bitboard::EMPTY; 64] };
+    let facing = if rules == Rules::Paper { [Bitboard::EMPTY; 64] } else { facing_squares(board) };
     let any_facing = facing.iter().any(|f| f.any());
     // Per pawn: the guarded squares its pushes may not enter yet.
     let mut push_guard = [Bitboard::EMPTY; 64];
@@ -176,13 +184,16 @@ pub(crate) fn saturate(board: &Board, rules: Rules) -> Fixpoint {
         }
         let white = board.by_color(Color::White);
         let black = board.by_color(Color::Black);
-        let cleared = moved | (white & reach[Color::Black as usize]) | (black & reach[Color::White as usize]);
+        let cleared =
+            (moved | (white & reach[Color::Black as usize]) | (black & reach[Color::White as usize])) - frozen;
         let uncleared = occupied - cleared;
 
         let mut allowed = [Allowed::default(); 2];
         for color in Color::ALL {
             let ours = board.by_color(color);
             let blocked = uncleared & ours;
+            // Frozen enemies can never be captured: their squares are closed.
+            let closed = blocked | (frozen & board.by_color(!color));
             let mut danger = Bitboard::EMPTY;
             for square in uncleared & board.by_color(!color) {
                 if let Some(role) = board.role_at(square) {
@@ -190,10 +201,10 @@ pub(crate) fn saturate(board: &Board, rules: Rules) -> Fixpoint {
                 }
             }
             allowed[color as usize] = Allowed {
-                piece: !blocked,
-                king: !blocked & !danger,
+                piece: !closed,
+                king: !closed & !danger,
                 push: !uncleared,
-                capture: reachable[!color as usize] & !blocked,
+                capture: reachable[!color as usize] & !closed,
             };
         }
 

@@ -56,6 +56,7 @@
 
 pub mod dilate;
 pub mod fixpoint;
+pub mod terminal;
 
 use core::fmt;
 
@@ -113,7 +114,8 @@ impl Mobility {
             return Err(NotApplicable::EnPassant(square));
         }
         let board = *pos.board();
-        let solution = fixpoint::saturate(&board, rules);
+        let base = fixpoint::saturate(&board, rules, Bitboard::EMPTY);
+        let solution = if rules == Rules::TerminalCaptures { terminal::refine(&board, rules, base) } else { base };
         Ok(Mobility { board, regions: solution.regions, cleared: solution.cleared, reachable: solution.reachable })
     }
 

@@ -7,7 +7,7 @@
 mod common;
 
 use common::{Rng, eligible_positions};
-use mobility::Mobility;
+use mobility::{Mobility, Rules};
 use movegen::{MoveKind, Position, Role, Square};
 use quickcheck::{QuickCheck, TestResult};
 
@@ -22,6 +22,9 @@ fn check_game(start: &Position, mobility: &Mobility, rng: &mut Rng, plies: usize
     }
     let mut pos = *start;
     for ply in 0..=plies {
+        if pos.is_stalemate() {
+            break;
+        }
         for square in pos.board().occupied() {
             let Some(origin) = identity[square as usize] else { return Err(format!("lost track of {square}")) };
             if !mobility.region(origin).contains(square) {
@@ -64,10 +67,12 @@ fn random_games_stay_in_regions(seed: u64) -> TestResult {
     POSITIONS.with(|positions| {
         let mut rng = Rng::new(seed);
         let start = positions[rng.below(positions.len())];
-        let Ok(mobility) = Mobility::compute(&start) else { return TestResult::discard() };
-        for _ in 0..20 {
-            if let Err(message) = check_game(&start, &mobility, &mut rng, 150) {
-                return TestResult::error(message);
+        for rules in [Rules::FacingPawns, Rules::TerminalCaptures] {
+            let Ok(mobility) = Mobility::compute_with(&start, rules) else { return TestResult::discard() };
+            for _ in 0..10 {
+                if let Err(message) = check_game(&start, &mobility, &mut rng, 150) {
+                    return TestResult::error(format!("{rules:?}: {message}"));
+                }
             }
         }
         TestResult::passed()
@@ -88,10 +93,12 @@ fn dev_set_games() {
     for line in include_str!("../../../testdata/dev-positions.txt").lines().filter(|l| !l.starts_with('#')) {
         let Some((_, fen)) = line.split_once(' ') else { continue };
         let Ok(start) = Position::from_fen(fen) else { continue };
-        let Ok(mobility) = Mobility::compute(&start) else { continue };
-        for _ in 0..10 {
-            check_game(&start, &mobility, &mut rng, 300).unwrap_or_else(|e| panic!("{fen}: {e}"));
-            games += 1;
+        for rules in [Rules::FacingPawns, Rules::TerminalCaptures] {
+            let Ok(mobility) = Mobility::compute_with(&start, rules) else { continue };
+            for _ in 0..5 {
+                check_game(&start, &mobility, &mut rng, 300).unwrap_or_else(|e| panic!("{rules:?} {fen}: {e}"));
+                games += 1;
+            }
         }
     }
     assert!(games > 10_000, "{games}");

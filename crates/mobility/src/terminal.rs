@@ -1,0 +1,231 @@
+//! Captures that end the game: a sound strengthening of the mobility
+//! fixpoint for positions like the paper's 14 and 16 (Section 5.2), where
+//! capturing a pawn would leave its side without a legal move.
+//!
+//! # The rule
+//!
+//! Take a set `H` of pieces and assume none of them ever moves or is
+//! captured:
+//! compute the fixpoint with their squares closed to every enemy
+//! ([`saturate`] with `frozen = H`). Then *verify* the assumption: for each
+//! piece `P` of `H`, every capture of `P` that the assumed regions allow
+//! leaves `P`'s side without any possible move and not in check, i.e.
+//! **stalemate**: the game is over, drawn; and that no piece of `H` could
+//! move (its assumed region is its own square). Pieces that fail are
+//! removed from `H` and the fixpoint recomputed, until all remaining pass.
+//!
+//! # Why it is sound
+//!
+//! Take any game from the position that ends in a checkmate, and suppose
+//! some piece of `H` is cleared in it; let `t` be the first time. Before
+//! `t` every piece of `H` stands on its square and the assumption holds, so
+//! (Lemma 8 for the rules with frozen squares) every position before `t` is
+//! within the assumed regions. At `t` a piece `P` of `H` either moves (but
+//! its assumed region is its own square: impossible) or is captured from a
+//! position within the regions, which the verification covers: the game
+//! ends in stalemate, not in a checkmate. Contradiction. So in every game
+//! that ends in checkmate no piece of `H` is ever cleared, every position is
+//! within the assumed regions, and the static check (which only reasons
+//! about the mating position) may use them.
+//!
+//! The verification only relies on facts that hold in every position within
+//! the regions: the *fixed* pieces (cleared never, so always on their
+//! squares) and the capturer on the capture square. A move of the victim's
+//! side is ruled out only when it is blocked by a fixed piece of its own
+//! side, or (for the king) its target is attacked directly (by a pawn,
+//! knight or king, or a slider standing next to it) by a fixed enemy or by
+//! the capturer, or is next to the capturing king. A check is ruled out
+//! unless the capturer attacks the king (lines open except through fixed
+//! pieces) or an enemy slider's region lies on a line from the king through
+//! the square the capturer left (a discovered check), with only non-fixed
+//! squares between.
+//!
+//! Note what this means for tests of Lemma 8: the regions hold in every
+//! position *except* a stalemate reached by such a capture (the game ends
+//! there). `tests/over_approximation.rs` checks exactly that.
+
+use movegen::{Bitboard, Board, Color, Rank, Role, Square, attacks};
+
+use crate::fixpoint::{Fixpoint, Rules, direct_attacks, saturate};
+
+/// The refined fixpoint: a verified set of never-captured pieces and the
+/// fixpoint under it. The set is found from the top: start with every
+/// non-king piece, and drop the pieces that can move or whose capture is
+/// not verified to end the game, until every remaining one passes. (How the
+/// set is found does not matter for soundness: only that the final set
+/// passes the verification against its own fixpoint.)
+pub(crate) fn refine(board: &Board, rules: Rules, base: Fixpoint) -> Fixpoint {
+    let mut frozen = board.occupied() - board.kings();
+    while frozen.any() {
+        let assumed = saturate(board, rules, frozen);
+        let failing: Bitboard = frozen
+            .into_iter()
+            .filter(|&square| {
+                assumed.regions[square as usize] != Bitboard::from(square)
+                    || !capture_is_terminal(board, &assumed, square)
+            })
+            .collect();
+        if failing.is_empty() {
+            return assumed;
+        }
+        frozen -= failing;
+    }
+    base
+}
+
+/// The squares from which a piece of `role` and `color` captures on `x`,
+/// lines open except through `fixed`; for a pawn that can promote, also
+/// as a queen or a knight.
+fn capture_sources(role: Role, color: Color, promotes: bool, x: Square, fixed: Bitboard) -> Bitboard {
+    let direct = match role {
+        Role::Pawn => attacks::pawn(!color, x),
+        role => attacks::attacks(role, color, x, fixed),
+    };
+    if promotes { direct | attacks::queen(x, fixed) | attacks::knight(x) } else { direct }
+}
+
+/// Whether every capture of the piece on `victim_square` that the assumed
+/// regions allow ends the game in stalemate (see the module docs).
+///
+/// Every enemy piece is a possible capturer, from every square of its
+/// region from which it attacks the victim: mobile pieces, but also fixed
+/// and frozen ones (a capture between two assumed-fixed pieces would be the
+/// first event that breaks the assumption, so it must be covered too).
+fn capture_is_terminal(board: &Board, assumed: &Fixpoint, victim_square: Square) -> bool {
+    let Some(victim_color) = board.color_at(victim_square) else { return true };
+    let capturer_color = !victim_color;
+    let x = victim_square;
+    let fixed = board.occupied() - assumed.cleared;
+    let region = |square: Square| assumed.regions[square as usize];
+    let promotes = |square: Square, color: Color| {
+        board.pawns().contains(square) && region(square).intersects(Bitboard::relative_rank(color, Rank::Eighth))
+    };
+    let victim_king = board.king_of(victim_color).unwrap_or(x);
+    // Enemy pieces that could stand on a capture target of a victim pawn:
+    // any square of an enemy region (the capturer's new square included below).
+    let enemy_reach = board.by_color(capturer_color).iter().fold(Bitboard::EMPTY, |acc, sq| acc | region(sq));
+    let enemy_sliders: Vec<(Square, Bitboard, bool, bool)> = board
+        .by_color(capturer_color)
+        .iter()
+        .filter_map(|sq| {
+            let role = board.role_at(sq)?;
+            let promoting = promotes(sq, capturer_color);
+            let diagonal = matches!(role, Role::Bishop | Role::Queen) || promoting;
+            let straight = matches!(role, Role::Rook | Role::Queen) || promoting;
+            (diagonal || straight).then_some((sq, region(sq), diagonal, straight))
+        })
+        .collect();
+
+    for capturer in board.by_color(capturer_color) {
+        let Some(role) = board.role_at(capturer) else { continue };
+        let promoting = promotes(capturer, capturer_color);
+        let origins = region(capturer) & capture_sources(role, capturer_color, promoting, x, fixed - capturer);
+        for y in origins {
+            // After the capture: the capturer stands on `x`, its origin is
+            // empty, the victim is gone.
+            let fixed_after = fixed - y - x;
+            let capturer_attacks = if promoting {
+                attacks::queen(x, fixed_after) | attacks::knight(x)
+            } else {
+                attacks::attacks(role, capturer_color, x, fixed_after)
+            };
+            let capturer_direct =
+                if promoting { attacks::king(x) | attacks::knight(x) } else { direct_attacks(role, capturer_color, x) };
+            let mut fixed_attacks = Bitboard::EMPTY;
+            for square in fixed_after & board.by_color(capturer_color) {
+                if let Some(r) = board.role_at(square) {
+                    fixed_attacks |= direct_attacks(r, capturer_color, square);
+                }
+            }
+            let own_fixed = fixed_after & board.by_color(victim_color);
+            let guarded = fixed_attacks | capturer_direct;
+
+            // The victim's other pieces must have no move.
+            for piece_square in board.by_color(victim_color) - victim_king - x {
+                let Some(piece_role) = board.role_at(piece_square) else { continue };
+                if !fixed_after.contains(piece_square) {
+                    return false;
+                }
+                let has_move = match piece_role {
+                    Role::Pawn => {
+                        let push = Bitboard::from(piece_square).forward(victim_color);
+                        let push_open = (push - fixed_after - x).any();
+                        push_open || attacks::pawn(victim_color, piece_square).intersects(enemy_reach | x)
+                    }
+                    Role::Knight => attacks::knight(piece_square).iter().any(|t| !own_fixed.contains(t)),
+                    Role::King => true,
+                    // A slider moves unless every first step is its own fixed piece.
+                    _ => direct_attacks(piece_role, victim_color, piece_square).iter().any(|t| !own_fixed.contains(t)),
+                };
+                if has_move {
+                    return false;
+                }
+            }
+
+            // The victim's king: no move, and not in check, wherever it stands.
+            let mut king_squares = region(victim_king) - x;
+            if role == Role::King {
+                king_squares -= attacks::king(x);
+            }
+            for k in king_squares {
+                for t in attacks::king(k) {
+                    let stays_closed = own_fixed.contains(t)
+                        || (t != x && guarded.contains(t))
+                        || (t == x && fixed_attacks.contains(x))
+                        || (role == Role::King && t != x && attacks::king(x).contains(t));
+                    if !stays_closed {
+                        return false;
+                    }
+                }
+                if capturer_attacks.contains(k) {
+                    return false;
+                }
+                // Discovered checks through the square the capturer left.
+                if attacks::line(k, y).is_empty() || (attacks::between(k, y) & (fixed_after | x)).any() {
+                    continue;
+                }
+                let diagonal = attacks::bishop_rays(k).contains(y);
+                let ray = ray_beyond(k, y, fixed_after | x);
+                let discovers = enemy_sliders.iter().any(|&(square, slider_region, diag, straight)| {
+                    square != capturer && (if diagonal { diag } else { straight }) && slider_region.intersects(ray)
+                });
+                if discovers {
+                    return false;
+                }
+            }
+        }
+    }
+    true
+}
+
+/// The squares beyond `y` on the line from `k` through `y`, up to and
+/// including the first square of `stop` (or the edge of the board).
+fn ray_beyond(k: Square, y: Square, stop: Bitboard) -> Bitboard {
+    let df = (y.file() as i32 - k.file() as i32).signum();
+    let dr = (y.rank() as i32 - k.rank() as i32).signum();
+    let (mut file, mut rank) = (y.file() as i32 + df, y.rank() as i32 + dr);
+    let mut ray = Bitboard::EMPTY;
+    while (0..8).contains(&file) && (0..8).contains(&rank) {
+        let square = Square::new((rank * 8 + file) as u32);
+        ray |= square;
+        if stop.contains(square) {
+            break;
+        }
+        file += df;
+        rank += dr;
+    }
+    ray
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rays_beyond() {
+        let stop = Bitboard::from(Square::F6);
+        assert_eq!(ray_beyond(Square::C3, Square::D4, stop), Bitboard::from(Square::E5) | Square::F6);
+        assert_eq!(ray_beyond(Square::A1, Square::A2, Bitboard::EMPTY).count(), 6);
+        assert_eq!(ray_beyond(Square::H8, Square::G8, Bitboard::EMPTY).count(), 6);
+    }
+}
