@@ -6,8 +6,8 @@
 //! A position is marked *visited* when it is queued; each queued position
 //! is later expanded: all its legal moves are played and every child is
 //! either a checkmate by the winner (the traversal stops: winnable), a
-//! position where no mate can follow (stalemate, the winner mated,
-//! insufficient material, or proved by the static analysis when enabled),
+//! position where no mate can follow (stalemate, the winner mated, or
+//! insufficient material),
 //! already visited, or queued. If the queue empties without a limit being
 //! hit, the visited set contains the root and every child of every visited
 //! position that could still lead to a mate: it is closed under the moves
@@ -79,9 +79,6 @@ impl Exhaustive {
                 continue;
             }
             if insufficient_material(&pos, winner).is_some() {
-                continue;
-            }
-            if search.static_pruning && static_check::figure8(&pos, winner).is_unwinnable() {
                 continue;
             }
             expanded += 1;

@@ -72,8 +72,11 @@ pub struct Search<'t> {
     pub winner: Color,
     /// Use Score (Figure 12) and footnote b; off for shortest-mate search.
     pub rewards: bool,
-    /// Prune nodes the static analysis proves unwinnable.
-    pub static_pruning: bool,
+    /// Prune nodes the static analysis proves unwinnable, at nodes with at
+    /// least this many plies of remaining depth (`None`: never). The check
+    /// costs tens of nodes' worth of time, so it pays only near the top of
+    /// large subtrees.
+    pub static_pruning: Option<i32>,
     /// The table.
     pub tt: &'t mut TranspositionTable,
     /// Nodes counted in the current iteration (`cnt` of Figure 5).
@@ -109,7 +112,7 @@ impl<'t> Search<'t> {
         Search {
             winner,
             rewards: true,
-            static_pruning: false,
+            static_pruning: None,
             tt,
             iteration_nodes: 0,
             node_bound: u64::MAX,
@@ -185,7 +188,7 @@ impl<'t> Search<'t> {
             }
         }
         // Case 3.
-        if self.static_pruning && static_check::figure8(pos, self.winner).is_unwinnable() {
+        if self.static_pruning.is_some_and(|min| remaining >= min) && static_check::is_unwinnable(pos, self.winner) {
             return false;
         }
         // Step 6.

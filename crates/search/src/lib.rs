@@ -108,8 +108,10 @@ pub struct Config {
     /// Nodes allowed to the first iteration of the full algorithm (the
     /// paper's 10,000); later iterations get geometrically more.
     pub first_iteration_nodes: u64,
-    /// Prune search nodes that the static analysis proves unwinnable.
-    pub static_pruning: bool,
+    /// Prune search nodes that the static analysis proves unwinnable, when
+    /// they have at least this many plies of remaining depth (`None`: only
+    /// the root is checked, as in the paper).
+    pub static_pruning: Option<i32>,
 }
 
 impl Default for Config {
@@ -119,7 +121,7 @@ impl Default for Config {
             limits: Limits::default(),
             quick_depth: 9,
             first_iteration_nodes: 10_000,
-            static_pruning: false,
+            static_pruning: None,
         }
     }
 }

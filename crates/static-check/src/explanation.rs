@@ -54,6 +54,7 @@ impl Explanation {
 fn describe_obstacle(obstacle: &Obstacle) -> String {
     match obstacle {
         Obstacle::NotApplicable(reason) => format!("the static analysis does not apply ({reason})"),
+        Obstacle::MateInOne => "the intended winner can mate in one move".to_string(),
         Obstacle::Intruder { square, piece } => {
             format!("the {} {} on {square} can enter the king's region", piece.color, piece.role)
         }

@@ -84,6 +84,8 @@ use movegen::{Bitboard, Color, Piece, Position, Rank, Role, Square, attacks};
 
 use mobility::{Mobility, NotApplicable, dilate};
 
+use crate::mating_net::NetResult;
+
 /// Why one square of the king region cannot be a mating square.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SafeSquare {
@@ -123,6 +125,9 @@ pub enum Obstacle {
         /// A dark-squared intruding bishop.
         dark: Square,
     },
+    /// The winner can mate in one move (checked when the last-move
+    /// condition of [`crate::mating_net`] was used).
+    MateInOne,
     /// A candidate mating square (step 10).
     CandidateSquare {
         /// The square.
@@ -319,6 +324,7 @@ pub fn figure8_with(pos: &Position, winner: Color, mobility: &Mobility, options:
 
     // Steps 10-11.
     let mut safe = Vec::with_capacity(king_region.count() as usize);
+    let mut last_move_used = false;
     for s in king_region {
         if !attackable.contains(s) {
             safe.push((s, SafeSquare::NeverAttacked));
@@ -344,20 +350,33 @@ pub fn figure8_with(pos: &Position, winner: Color, mobility: &Mobility, options:
             }
         }
         match hall_violation(squares.len(), &covers) {
-            None if !crate::mating_net::net_possible(mobility, loser, s) => {
-                safe.push((s, SafeSquare::NoMatingNet));
-            }
-            None => {
-                let needed = squares.len() as u32;
-                let available = covers.iter().map(|&(mask, cap)| cap.min(mask.count_ones())).sum();
-                result.result = Err(Obstacle::CandidateSquare { square: s, needed, available });
-                return result;
-            }
+            None => match crate::mating_net::net_possible(mobility, loser, s) {
+                NetResult::Impossible => safe.push((s, SafeSquare::NoMatingNet)),
+                NetResult::ImpossibleByLastMove => {
+                    last_move_used = true;
+                    safe.push((s, SafeSquare::NoMatingNet));
+                }
+                NetResult::Possible => {
+                    let needed = squares.len() as u32;
+                    let available = covers.iter().map(|&(mask, cap)| cap.min(mask.count_ones())).sum();
+                    result.result = Err(Obstacle::CandidateSquare { square: s, needed, available });
+                    return result;
+                }
+            },
             Some((subset, available)) => {
                 let unguarded: Bitboard =
                     squares.iter().enumerate().filter(|(i, _)| subset >> i & 1 != 0).map(|(_, sq)| *sq).collect();
                 safe.push((s, SafeSquare::TooFewGuards { squares: unguarded, available }));
             }
+        }
+    }
+    // The last-move condition does not cover a mate delivered on the very
+    // first move, which has no previous loser move: rule it out directly.
+    if last_move_used && pos.side_to_move() == winner {
+        let mates_in_one = pos.legal_moves().iter().any(|&m| pos.play(m).is_checkmate());
+        if mates_in_one {
+            result.result = Err(Obstacle::MateInOne);
+            return result;
         }
     }
     result.result = Ok(safe);

@@ -22,7 +22,26 @@
 //!   add attacks; a pawn that can promote attacks like a knight or a queen.
 //!
 //! A real mate is such an arrangement (each guard's actual square is in its
-//! set), so when none exists no mate on `s` is possible. Larger regions only
+//! set), so when none exists no mate on `s` is possible.
+//!
+//! # The last move
+//!
+//! When every non-king piece of the loser can never move (`C = 0`), a mate
+//! that is not delivered on the very first move has a *previous* loser
+//! move, and it was a king move from some square `k'` next to `s` (in the
+//! king's region) to `s`. Between that move and the mate only the mating
+//! move was played: so in the position before the loser's last move, the
+//! winner's king stood where it stands at the mate (if another piece gave
+//! the mate), or on an adjacent square from which its move could uncover a
+//! check on `s` by a slider (a discovered check). Either way it was not next
+//! to `k'` (two kings are never adjacent). The search rejects arrangements
+//! with no such `k'` ([`NetResult::ImpossibleByLastMove`]); the caller must
+//! then rule out a mate in one from the analysed position itself, where
+//! there is no previous move (Figure 8 does).
+//!
+//! This is what makes positions like the paper's 14 and 16 provable: the
+//! boxed-in king shuttles between two squares, and the guard it would need
+//! on the far square could only have arrived next to it. Larger regions only
 //! add options (monotone, Lemma 10). The search gives up after
 //! [`STEP_LIMIT`] steps and then answers "possible", which is always safe.
 
@@ -60,9 +79,36 @@ fn attack_sources(piece: Piece, promotes: bool, target: Square, obstacles: Bitbo
 /// ignored, which can only make the search fail to prove, never wrongly).
 const MAX_GUARDS: usize = 24;
 
+/// The last-move condition (see the module docs), when it applies.
+struct LastMove {
+    /// Squares the loser's king may have come from.
+    origins: Bitboard,
+    /// The winner king's region.
+    king_region: Bitboard,
+    /// Squares from which a winner king move could uncover a check on `s`.
+    discovery: Bitboard,
+}
+
+/// The answer of [`net_possible`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NetResult {
+    /// Some arrangement may mate on the square (or the search gave up).
+    Possible,
+    /// No arrangement of the guards can mate there.
+    Impossible,
+    /// Arrangements exist, but none has a legal last move: no mate on the
+    /// square except possibly a mate in one from the analysed position.
+    ImpossibleByLastMove,
+}
+
 struct Net {
     /// Neighbours still to guard.
     open: Bitboard,
+    /// Index of the winner's king among the attackers, if present.
+    winner_king: Option<usize>,
+    last_move: Option<LastMove>,
+    /// Complete arrangements rejected by the last-move condition.
+    rejected_by_last_move: u32,
     blockers: Vec<Guard>,
     attackers: Vec<Guard>,
     /// `sources[a][k]`: squares from which attacker `a` attacks neighbour
@@ -92,6 +138,26 @@ impl Net {
         blockers + attackers
     }
 
+    /// Whether the current arrangement has a legal previous loser move.
+    fn last_move_possible(&self) -> bool {
+        let Some(last) = &self.last_move else { return true };
+        let Some(king) = self.winner_king else { return false };
+        let winner_king_squares = self.attackers[king].squares;
+        for w in winner_king_squares {
+            // Another piece gave the mate: the winner's king stood on `w`.
+            if (last.origins - attacks::king(w) - w).any() {
+                return true;
+            }
+            // The winner's king gave a discovered check coming from `from`.
+            for from in last.king_region & attacks::king(w) & last.discovery {
+                if (last.origins - attacks::king(from) - from).any() {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
     /// Guards the open neighbours, most constrained first; `true` if an
     /// arrangement exists.
     fn solve(&mut self) -> bool {
@@ -99,7 +165,13 @@ impl Net {
         if self.steps > STEP_LIMIT {
             return true;
         }
-        let Some(target) = self.open.iter().min_by_key(|&t| self.options(t)) else { return true };
+        let Some(target) = self.open.iter().min_by_key(|&t| self.options(t)) else {
+            if self.last_move_possible() {
+                return true;
+            }
+            self.rejected_by_last_move += 1;
+            return false;
+        };
         self.open -= target;
         // A blocker placed on it: nobody else may stand there.
         if !self.taken.contains(target) {
@@ -148,7 +220,7 @@ impl Net {
 
 /// Whether the loser's king could be mated on `s`: a sound over-estimate
 /// (see the module docs). `loser` is the colour of the king to be mated.
-pub fn net_possible(mobility: &Mobility, loser: Color, s: Square) -> bool {
+pub fn net_possible(mobility: &Mobility, loser: Color, s: Square) -> NetResult {
     let board = mobility.board();
     let winner = !loser;
     // Pieces that never move are obstacles forever (the loser's king is on
@@ -165,6 +237,7 @@ pub fn net_possible(mobility: &Mobility, loser: Color, s: Square) -> bool {
     }
     let mut attackers = Vec::new();
     let mut promotes = Vec::new();
+    let mut winner_king = None;
     for square in board.by_color(winner) {
         let Some(piece) = board.piece_at(square) else { continue };
         let region = mobility.region(square);
@@ -174,13 +247,17 @@ pub fn net_possible(mobility: &Mobility, loser: Color, s: Square) -> bool {
         }
         let can_promote = piece.role == Role::Pawn && region.intersects(Bitboard::relative_rank(winner, Rank::Eighth));
         if squares.any() && attackers.len() < MAX_GUARDS {
+            if piece.role == Role::King {
+                winner_king = Some(attackers.len());
+            }
             attackers.push(Guard { piece, squares, used: false });
             promotes.push(can_promote);
         } else if squares.any() {
             // Too many pieces to model: give up (safe).
-            return true;
+            return NetResult::Possible;
         }
     }
+    let last_move = last_move_condition(mobility, loser, s, obstacles);
     let mut neighbour_list = [s; 8];
     for (slot, square) in neighbour_list.iter_mut().zip(neighbours) {
         *slot = square;
@@ -199,6 +276,9 @@ pub fn net_possible(mobility: &Mobility, loser: Color, s: Square) -> bool {
         .collect();
     let mut net = Net {
         open: neighbours,
+        winner_king,
+        last_move,
+        rejected_by_last_move: 0,
         blockers,
         attackers,
         sources,
@@ -215,9 +295,62 @@ pub fn net_possible(mobility: &Mobility, loser: Color, s: Square) -> bool {
         }
         net.attackers[a].squares = narrowed;
         if net.solve() {
-            return true;
+            return NetResult::Possible;
         }
         net.attackers[a].squares = before;
     }
-    false
+    if net.rejected_by_last_move > 0 { NetResult::ImpossibleByLastMove } else { NetResult::Impossible }
+}
+
+/// The last-move condition for a mate of the `loser`'s king on `s`, when
+/// it applies: every non-king piece of the loser can never move.
+fn last_move_condition(mobility: &Mobility, loser: Color, s: Square, obstacles: Bitboard) -> Option<LastMove> {
+    let board = mobility.board();
+    let winner = !loser;
+    if ((board.by_color(loser) - board.kings()) & mobility.cleared()).any() {
+        return None;
+    }
+    let loser_king = board.king_of(loser)?;
+    let winner_king = board.king_of(winner)?;
+    let origins = mobility.region(loser_king) & attacks::king(s);
+    // Regions of the winner's pieces that slide diagonally / straight.
+    let (mut diagonal, mut straight) = (Bitboard::EMPTY, Bitboard::EMPTY);
+    for square in board.by_color(winner) - board.kings() {
+        let region = mobility.region(square);
+        let promotes =
+            board.pawns().contains(square) && region.intersects(Bitboard::relative_rank(winner, Rank::Eighth));
+        if board.bishops_and_queens().contains(square) || promotes {
+            diagonal |= region;
+        }
+        if board.rooks_and_queens().contains(square) || promotes {
+            straight |= region;
+        }
+    }
+    // A king standing on `from` on a ray from `s` uncovers a check if a
+    // slider of the ray's kind can stand beyond it on the ray (before the
+    // first piece that never moves).
+    let mut discovery = Bitboard::EMPTY;
+    for (df, dr) in [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)] {
+        let sliders = if df == 0 || dr == 0 { straight } else { diagonal };
+        let mut ray = Vec::new();
+        let (mut file, mut rank) = (s.file() as i32 + df, s.rank() as i32 + dr);
+        while (0..8).contains(&file) && (0..8).contains(&rank) {
+            let square = Square::new((rank * 8 + file) as u32);
+            ray.push(square);
+            if obstacles.contains(square) {
+                break;
+            }
+            file += df;
+            rank += dr;
+        }
+        for (i, &from) in ray.iter().enumerate() {
+            if obstacles.contains(from) {
+                break;
+            }
+            if ray[i + 1..].iter().any(|&beyond| sliders.contains(beyond)) {
+                discovery |= from;
+            }
+        }
+    }
+    Some(LastMove { origins, king_region: mobility.region(winner_king), discovery })
 }

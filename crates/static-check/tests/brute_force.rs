@@ -180,7 +180,8 @@ fn perturbed_dev_positions() {
     let positions = dev_positions();
     let mut proved = 0;
     let mut tried = 0;
-    for seed in 0..16_000u64 {
+    let seeds: u64 = std::env::var("BRUTE_SEEDS").ok().and_then(|v| v.parse().ok()).unwrap_or(16_000);
+    for seed in 0..seeds {
         let Some(pos) = perturbed(&positions, seed.wrapping_mul(0x9e37_79b9_7f4a_7c15)) else { continue };
         tried += 1;
         proved += check(&pos, 5).unwrap_or_else(|e| panic!("{e}"));
