@@ -18,8 +18,8 @@ use crate::{Bitboard, Color, File, Piece, Rank, Role, Square, attacks};
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Board {
-    by_role: [Bitboard; 6],
-    by_color: [Bitboard; 2],
+    pub(crate) by_role: [Bitboard; 6],
+    pub(crate) by_color: [Bitboard; 2],
 }
 
 impl Board {
@@ -158,6 +158,25 @@ impl Board {
         } else {
             Some(Role::King)
         }
+    }
+
+    /// The role index (`Role as usize`) of the piece on `square`, computed
+    /// without branches; 0 (a pawn) for an empty square, and 6 or 7 only on
+    /// a board corrupted into two roles on the square.
+    ///
+    /// The index has bit 0 set for knights, rooks and kings, bit 1 for
+    /// bishops and rooks, bit 2 for queens and kings, so three bit tests
+    /// give it (`role_at` tests up to six bitboards in a chain of
+    /// branches, which mispredicts when the roles are random, as for
+    /// captured pieces).
+    #[inline(always)]
+    pub(crate) const fn role_index_at(&self, square: Square) -> usize {
+        let r = &self.by_role;
+        let s = square as u32;
+        let bit0 = ((r[1].0 | r[3].0 | r[5].0) >> s) & 1;
+        let bit1 = ((r[2].0 | r[3].0) >> s) & 1;
+        let bit2 = ((r[4].0 | r[5].0) >> s) & 1;
+        (bit0 | bit1 << 1 | bit2 << 2) as usize
     }
 
     /// The piece on `square`, if any.

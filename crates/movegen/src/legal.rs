@@ -7,7 +7,8 @@
 //! [`MoveList`](crate::MoveList) view lives in [`movegen`](crate::movegen);
 //! the two are tested against each other.
 
-use crate::{Bitboard, Castling, Move, MoveKind, Position, Rank, Role, Square, attacks};
+use crate::movegen::{Black, Side, White};
+use crate::{Bitboard, Castling, CastlingRights, Color, Move, MoveKind, Position, Rank, Role, Square, attacks};
 
 /// The legal moves of one piece, as a set of destinations.
 ///
@@ -40,7 +41,8 @@ impl PieceMoves {
 
 impl Position {
     /// Calls `f` with the legal destinations of every piece of the side to
-    /// move that has at least one legal move, pieces in square order.
+    /// move that has at least one legal move: the king first, then the
+    /// other pieces except pawns by square, then the pawns by square.
     /// Stops early and returns `true` as soon as `f` returns `true`.
     ///
     /// ```
@@ -76,18 +78,13 @@ impl Position {
         };
         let pinned = self.pinned();
         let targets = !ours & check_mask;
-        for from in ours - board.kings() - board.pawns() {
-            if board.knights().contains(from) && pinned.contains(from) {
-                continue;
-            }
-            let (role, reach) = if board.knights().contains(from) {
-                (Role::Knight, attacks::knight(from))
-            } else if board.bishops().contains(from) {
-                (Role::Bishop, attacks::bishop(from, occupied))
-            } else if board.rooks().contains(from) {
-                (Role::Rook, attacks::rook(from, occupied))
-            } else {
-                (Role::Queen, attacks::queen(from, occupied))
+        for from in ours - board.kings() - board.pawns() - (board.knights() & pinned) {
+            // Branch-free role of the piece (see `Board::role_index_at`).
+            let (role, reach) = match board.role_index_at(from) {
+                1 => (Role::Knight, attacks::knight(from)),
+                2 => (Role::Bishop, attacks::bishop(from, occupied)),
+                3 => (Role::Rook, attacks::rook(from, occupied)),
+                _ => (Role::Queen, attacks::queen(from, occupied)),
             };
             let mut to = reach & targets;
             if pinned.contains(from) {
@@ -110,27 +107,63 @@ impl Position {
     /// castling (as the king's destination square).
     #[inline]
     fn king_destinations(&self) -> Bitboard {
-        let board = self.board();
-        let us = self.side_to_move();
-        let king = self.our_king();
-        let without_king = board.occupied() ^ king;
-        let mut to = Bitboard::EMPTY;
-        for square in attacks::king(king) & !self.us() {
-            if !board.is_attacked_by(square, !us, without_king) {
-                to |= square;
-            }
+        match self.side_to_move() {
+            Color::White => self.king_safe_targets::<White>() | self.castling_destinations::<White>(),
+            Color::Black => self.king_safe_targets::<Black>() | self.castling_destinations::<Black>(),
         }
-        if self.checkers().is_empty() && self.castling_rights().intersects(crate::CastlingRights::of(us)) {
-            for castling in Castling::both(us) {
+    }
+
+    /// The king's legal castling destinations.
+    #[inline(always)]
+    fn castling_destinations<S: Side>(&self) -> Bitboard {
+        let mut to = Bitboard::EMPTY;
+        if self.checkers().is_empty() && self.castling_rights().intersects(CastlingRights::of(S::COLOR)) {
+            let board = self.board();
+            for castling in Castling::both(S::COLOR) {
                 if self.castling_rights().contains(castling.right())
                     && (castling.path() & board.occupied()).is_empty()
-                    && castling.king_path().into_iter().all(|sq| !board.is_attacked_by(sq, !us, board.occupied()))
+                    && castling.king_path().into_iter().all(|sq| !board.is_attacked_by(sq, !S::COLOR, board.occupied()))
                 {
                     to |= castling.king_to();
                 }
             }
         }
         to
+    }
+
+    /// The king's legal destinations other than castling: adjacent squares
+    /// not occupied by its own pieces and not attacked once the king has
+    /// left its square (so that it cannot step back along a checking ray).
+    ///
+    /// Computed for all the squares at once: the leapers' attacks by set
+    /// operations, and each enemy slider's attacks only if one of its empty
+    /// board rays meets a candidate square (in endgames usually none does).
+    #[inline(always)]
+    pub(crate) fn king_safe_targets<S: Side>(&self) -> Bitboard {
+        let board = self.board();
+        let ours = board.by_color(S::COLOR);
+        let theirs = board.by_color(!S::COLOR);
+        let king = self.our_king();
+        let mut targets = attacks::king(king) - ours;
+        if targets.is_empty() {
+            return targets;
+        }
+        targets -= S::their_pawn_attacks(board.pawns() & theirs) | attacks::king(self.king_of(!S::COLOR));
+        for knight in board.knights() & theirs {
+            targets -= attacks::knight(knight);
+        }
+        let occupied = board.occupied() ^ king;
+        for slider in board.rooks_and_queens() & theirs {
+            if (attacks::rook_rays(slider) & targets).any() {
+                targets -= attacks::rook(slider, occupied);
+            }
+        }
+        for slider in board.bishops_and_queens() & theirs {
+            if (attacks::bishop_rays(slider) & targets).any() {
+                targets -= attacks::bishop(slider, occupied);
+            }
+        }
+        targets
     }
 
     /// The legal destinations of the pawn on `from` given the check mask.
@@ -174,17 +207,172 @@ impl Position {
     /// Whether the side to move has at least one legal move.
     #[inline]
     pub fn has_legal_moves(&self) -> bool {
-        self.for_each_piece_moves(|_| true)
+        match self.side_to_move() {
+            Color::White => self.has_legal::<White>(),
+            Color::Black => self.has_legal::<Black>(),
+        }
+    }
+
+    /// [`Position::has_legal_moves`] for the side `S`, cheapest tests
+    /// first: the unpinned pawns as sets, the unpinned pieces one by one,
+    /// the king, and only then pinned pieces and en passant. Castling
+    /// needs no test: when it is legal, so is the king's step to the
+    /// square it passes.
+    #[inline(always)]
+    fn has_legal<S: Side>(&self) -> bool {
+        let board = self.board();
+        let ours = board.by_color(S::COLOR);
+        let theirs = board.by_color(!S::COLOR);
+        let occupied = ours | theirs;
+        let king = self.our_king();
+        let checkers = self.checkers();
+        if checkers.more_than_one() {
+            return self.king_safe_targets::<S>().any();
+        }
+        let check_mask = match checkers.single_square() {
+            Some(checker) => attacks::between(king, checker) | checker,
+            None => Bitboard::FULL,
+        };
+        let targets = check_mask - ours;
+        let pinned = self.pinned();
+        let pawns = board.pawns() & ours;
+        let free_pawns = pawns - pinned;
+        let empty = !occupied;
+        let single = S::up(free_pawns) & empty;
+        let double = S::up(single & S::RANK3) & empty;
+        let captures = (S::up_right(free_pawns) | S::up_left(free_pawns)) & theirs;
+        if ((single | double | captures) & check_mask).any() {
+            return true;
+        }
+        let free = ours - pinned;
+        for from in board.knights() & free {
+            if (attacks::knight(from) & targets).any() {
+                return true;
+            }
+        }
+        for from in board.bishops_and_queens() & free {
+            if (attacks::bishop(from, occupied) & targets).any() {
+                return true;
+            }
+        }
+        for from in board.rooks_and_queens() & free {
+            if (attacks::rook(from, occupied) & targets).any() {
+                return true;
+            }
+        }
+        if self.king_safe_targets::<S>().any() {
+            return true;
+        }
+        for from in pinned - board.knights() {
+            let line = attacks::line(king, from);
+            let to = match board.role_index_at(from) {
+                0 => {
+                    let pawn = Bitboard::from(from);
+                    let single = S::up(pawn) & empty;
+                    let double = S::up(single & S::RANK3) & empty;
+                    single | double | ((S::up_right(pawn) | S::up_left(pawn)) & theirs)
+                }
+                2 => attacks::bishop(from, occupied),
+                3 => attacks::rook(from, occupied),
+                _ => attacks::queen(from, occupied),
+            };
+            if (to & targets & line).any() {
+                return true;
+            }
+        }
+        if let Some(ep) = self.ep_square() {
+            for from in pawns & attacks::pawn(!S::COLOR, ep) {
+                if self.is_pseudo_legal_move_legal(Move::new(from, ep, MoveKind::EnPassant)) {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// The number of legal moves (each promotion piece counts).
     #[inline]
     pub fn count_legal_moves(&self) -> u32 {
-        let mut count = 0;
-        self.for_each_piece_moves(|pm| {
-            count += pm.count();
-            false
-        });
+        match self.side_to_move() {
+            Color::White => self.count_legal::<White>(),
+            Color::Black => self.count_legal::<Black>(),
+        }
+    }
+
+    /// [`Position::count_legal_moves`] for the side `S`: the pieces by
+    /// role, unpinned and pinned ones apart, and the unpinned pawns as
+    /// sets (pushes and captures of all of them at once, two population
+    /// counts in all), which matters because the portable build has no
+    /// population count instruction.
+    #[inline(always)]
+    fn count_legal<S: Side>(&self) -> u32 {
+        let board = self.board();
+        let ours = board.by_color(S::COLOR);
+        let theirs = board.by_color(!S::COLOR);
+        let occupied = ours | theirs;
+        let king = self.our_king();
+        let checkers = self.checkers();
+        let mut count = (self.king_safe_targets::<S>() | self.castling_destinations::<S>()).count();
+        if checkers.more_than_one() {
+            return count;
+        }
+        let check_mask = match checkers.single_square() {
+            Some(checker) => attacks::between(king, checker) | checker,
+            None => Bitboard::FULL,
+        };
+        let targets = check_mask - ours;
+        let pinned = self.pinned();
+        let free = ours - pinned;
+        for from in board.knights() & free {
+            count += (attacks::knight(from) & targets).count();
+        }
+        for from in board.bishops_and_queens() & free {
+            count += (attacks::bishop(from, occupied) & targets).count();
+        }
+        for from in board.rooks_and_queens() & free {
+            count += (attacks::rook(from, occupied) & targets).count();
+        }
+
+        let pawns = board.pawns() & ours;
+        let empty = !occupied;
+        let free_pawns = pawns - pinned;
+        let single = S::up(free_pawns) & empty;
+        let double = S::up(single & S::RANK3) & empty & check_mask;
+        let single = single & check_mask;
+        let right = S::up_right(free_pawns) & theirs & check_mask;
+        let left = S::up_left(free_pawns) & theirs & check_mask;
+        // Pushes land on empty squares and captures on enemy pieces, so
+        // `single`, `double` and `right` are disjoint.
+        count += (single | double | right).count() + left.count();
+        if (free_pawns & S::RANK7).any() {
+            // Each promotion is four moves: three more per destination.
+            count += 3 * ((single & S::RANK8).count() + (right & S::RANK8).count() + (left & S::RANK8).count());
+        }
+
+        if pinned.any() {
+            for from in pinned & board.bishops_and_queens() {
+                count += (attacks::bishop(from, occupied) & targets & attacks::line(king, from)).count();
+            }
+            for from in pinned & board.rooks_and_queens() {
+                count += (attacks::rook(from, occupied) & targets & attacks::line(king, from)).count();
+            }
+            for from in pinned & pawns {
+                let pawn = Bitboard::from(from);
+                let line = attacks::line(king, from);
+                let single = S::up(pawn) & empty;
+                let double = S::up(single & S::RANK3) & empty;
+                let captures = (S::up_right(pawn) | S::up_left(pawn)) & theirs;
+                let to = (single | double | captures) & check_mask & line;
+                count += if (pawn & S::RANK7).any() { 4 * to.count() } else { to.count() };
+            }
+        }
+        if let Some(ep) = self.ep_square() {
+            for from in pawns & attacks::pawn(!S::COLOR, ep) {
+                if self.is_pseudo_legal_move_legal(Move::new(from, ep, MoveKind::EnPassant)) {
+                    count += 1;
+                }
+            }
+        }
         count
     }
 

@@ -343,92 +343,161 @@ impl Position {
     /// break the type's invariants; use [`Position::try_play`] for untrusted moves.
     #[inline(always)]
     pub fn play(&self, m: Move) -> Position {
-        let mut next = *self;
-        next.play_in_place(m);
-        next
+        match self.side_to_move {
+            Color::White => self.play_as::<true>(m),
+            Color::Black => self.play_as::<false>(m),
+        }
     }
 
     /// Applies the legal move `m` to `self` (see [`Position::play`]).
+    #[inline]
     pub fn play_in_place(&mut self, m: Move) {
-        let us = self.side_to_move;
+        *self = self.play(m);
+    }
+
+    /// [`Position::play`] with the side to move known at compile time.
+    ///
+    /// The new position is computed in local variables and written once,
+    /// and every bitboard update uses a constant index (the role's bitboard
+    /// is chosen by a `match`), so the board stays in registers. Updating a
+    /// copy in memory through run-time indices (`by_role[role] ^= bit`)
+    /// made the caller's wide reload of the copy wait for the narrow stores
+    /// (a store-forwarding stall that cost a quarter of the time of
+    /// make-move perft).
+    ///
+    /// The moving role and the capture test are branches, not branch-free
+    /// selects: the moves of a generated list come grouped by piece and by
+    /// destination, so they predict well, and this measured 5-10% faster.
+    #[inline(always)]
+    fn play_as<const WHITE: bool>(&self, m: Move) -> Position {
+        const PAWN: usize = Role::Pawn as usize;
+        const ROOK: usize = Role::Rook as usize;
+        const KING: usize = Role::King as usize;
+        let us = if WHITE { Color::White } else { Color::Black };
         let them = !us;
         let from = m.from();
         let to = m.to();
+        let from_bb = 1u64 << from as u32;
+        let to_bb = 1u64 << to as u32;
+        let mut roles = [0u64; 6];
+        for (r, bb) in roles.iter_mut().zip(self.board.by_role) {
+            *r = bb.0;
+        }
+        let mut ours = self.board.by_color[us as usize].0;
+        let mut theirs = self.board.by_color[them as usize].0;
+        // Branches rather than `role_index_at`: the moves of a list come
+        // grouped by role, so these predict well.
         let role = match self.board.role_at(from) {
-            Some(role) => role,
-            None => Role::Pawn,
+            Some(role) => role as usize,
+            None => PAWN,
         };
         let mut hash = self.hash ^ zobrist::black_to_move();
-        if let Some(square) = self.ep_square.take() {
+        if let Some(square) = self.ep_square {
             hash ^= zobrist::en_passant(square.file());
         }
-        self.halfmove_clock = self.halfmove_clock.saturating_add(1);
-        if us == Color::Black {
-            self.fullmove_number = self.fullmove_number.saturating_add(1);
-        }
-        let moving = Piece::new(us, role);
-        match m.kind() {
-            MoveKind::Castle => {
-                let castling = Castling { color: us, king_side: to > from };
-                let rook = Piece::new(us, Role::Rook);
-                self.board.toggle(moving, from);
-                self.board.toggle(moving, to);
-                self.board.toggle(rook, castling.rook_from());
-                self.board.toggle(rook, castling.rook_to());
-                hash ^= zobrist::piece(moving, from)
-                    ^ zobrist::piece(moving, to)
-                    ^ zobrist::piece(rook, castling.rook_from())
-                    ^ zobrist::piece(rook, castling.rook_to());
-            }
-            MoveKind::EnPassant => {
-                let captured_square = Square::new((to as u32 & 7) | (from as u32 & 56));
-                let their_pawn = Piece::new(them, Role::Pawn);
-                self.board.toggle(their_pawn, captured_square);
-                self.board.toggle(moving, from);
-                self.board.toggle(moving, to);
-                hash ^= zobrist::piece(their_pawn, captured_square)
-                    ^ zobrist::piece(moving, from)
-                    ^ zobrist::piece(moving, to);
-                self.halfmove_clock = 0;
-            }
-            kind => {
-                if self.board.by_color(them).contains(to) {
-                    if let Some(captured_role) = self.board.role_at(to) {
-                        let captured = Piece::new(them, captured_role);
-                        self.board.toggle(captured, to);
-                        hash ^= zobrist::piece(captured, to);
-                        self.halfmove_clock = 0;
-                    }
-                }
-                self.board.toggle(moving, from);
-                hash ^= zobrist::piece(moving, from);
-                let placed = match kind {
-                    MoveKind::Promotion(promoted) => Piece::new(us, promoted),
-                    _ => moving,
-                };
-                self.board.toggle(placed, to);
-                hash ^= zobrist::piece(placed, to);
-                if role == Role::Pawn {
-                    self.halfmove_clock = 0;
-                    if from as u32 ^ to as u32 == 16 {
-                        let jumped = Square::new((from as u32 + to as u32) / 2);
-                        if (attacks::pawn(us, jumped) & self.board.pieces(them, Role::Pawn)).any() {
-                            self.ep_square = Some(jumped);
-                            hash ^= zobrist::en_passant(jumped.file());
-                        }
-                    }
+        let mut ep_square = None;
+        let mut halfmove_clock = self.halfmove_clock.saturating_add(1);
+        let fullmove_number = if WHITE { self.fullmove_number } else { self.fullmove_number.saturating_add(1) };
+        if m.is_castle() {
+            let castling = Castling { color: us, king_side: to > from };
+            let (rook_from, rook_to) = (castling.rook_from(), castling.rook_to());
+            let rook_bb = (1u64 << rook_from as u32) | (1u64 << rook_to as u32);
+            roles[KING] ^= from_bb | to_bb;
+            roles[ROOK] ^= rook_bb;
+            ours ^= from_bb | to_bb | rook_bb;
+            let king = Piece::new(us, Role::King);
+            let rook = Piece::new(us, Role::Rook);
+            hash ^= zobrist::piece(king, from)
+                ^ zobrist::piece(king, to)
+                ^ zobrist::piece(rook, rook_from)
+                ^ zobrist::piece(rook, rook_to);
+        } else if m.is_en_passant() {
+            let captured = Square::new((to as u32 & 7) | (from as u32 & 56));
+            let captured_bb = 1u64 << captured as u32;
+            roles[PAWN] ^= from_bb | to_bb | captured_bb;
+            ours ^= from_bb | to_bb;
+            theirs ^= captured_bb;
+            hash ^= zobrist::piece(Piece::new(them, Role::Pawn), captured)
+                ^ zobrist::piece(Piece::new(us, Role::Pawn), from)
+                ^ zobrist::piece(Piece::new(us, Role::Pawn), to);
+            halfmove_clock = 0;
+        } else {
+            if theirs & to_bb != 0 {
+                // `min`: a board corrupted by an illegal move may have two
+                // roles on a square; no panic then, whatever the result.
+                let captured = self.board.role_index_at(to).min(KING);
+                hash ^= zobrist::piece_by_index(captured * 2 + them as usize, to);
+                theirs ^= to_bb;
+                halfmove_clock = 0;
+                // A king is never captured: clear `to` from the other roles.
+                for bb in &mut roles[..KING] {
+                    *bb &= !to_bb;
                 }
             }
+            let placed = match m.promotion() {
+                Some(promoted) => promoted as usize,
+                None => role,
+            };
+            if placed == role {
+                // Constant indices in every arm; moves come grouped by
+                // piece type, so the branch predicts well.
+                match role {
+                    0 => roles[0] ^= from_bb | to_bb,
+                    1 => roles[1] ^= from_bb | to_bb,
+                    2 => roles[2] ^= from_bb | to_bb,
+                    3 => roles[3] ^= from_bb | to_bb,
+                    4 => roles[4] ^= from_bb | to_bb,
+                    _ => roles[5] ^= from_bb | to_bb,
+                }
+            } else {
+                roles[PAWN] ^= from_bb;
+                for (r, bb) in roles.iter_mut().enumerate() {
+                    if r == placed {
+                        *bb |= to_bb;
+                    }
+                }
+            }
+            ours ^= from_bb | to_bb;
+            hash ^= zobrist::piece_by_index(role * 2 + us as usize, from)
+                ^ zobrist::piece_by_index(placed * 2 + us as usize, to);
+            if role == PAWN {
+                halfmove_clock = 0;
+                if from as u32 ^ to as u32 == 16 {
+                    let jumped = Square::new((from as u32 + to as u32) / 2);
+                    if (attacks::pawn(us, jumped).0 & roles[PAWN] & theirs) != 0 {
+                        ep_square = Some(jumped);
+                        hash ^= zobrist::en_passant(jumped.file());
+                    }
+                }
+            }
         }
-        let lost = CastlingRights::lost_by_touching(from) | CastlingRights::lost_by_touching(to);
-        if self.castling.intersects(lost) {
-            hash ^= zobrist::castling(self.castling);
-            self.castling -= lost;
-            hash ^= zobrist::castling(self.castling);
+        let mut castling = self.castling;
+        if !castling.is_empty() {
+            let lost = CastlingRights::lost_by_touching(from) | CastlingRights::lost_by_touching(to);
+            if castling.intersects(lost) {
+                hash ^= zobrist::castling(castling);
+                castling -= lost;
+                hash ^= zobrist::castling(castling);
+            }
         }
-        self.side_to_move = them;
-        self.hash = hash;
-        self.update_check_info();
+        let by_role = roles.map(Bitboard);
+        let by_color = if WHITE { [Bitboard(ours), Bitboard(theirs)] } else { [Bitboard(theirs), Bitboard(ours)] };
+        let board = Board { by_role, by_color };
+        // Their king has not moved: taking its square from `self` lets the
+        // compiler hoist the king's attack-table lookups out of a loop
+        // that plays every move of one position.
+        let (checkers, pinned) = check_info(&board, them, self.king_of(them));
+        Position {
+            board,
+            checkers,
+            pinned,
+            hash,
+            castling,
+            side_to_move: them,
+            ep_square,
+            halfmove_clock,
+            fullmove_number,
+        }
     }
 
     /// Passes the turn without moving (a "null move"), for analysis tools.
@@ -454,27 +523,7 @@ impl Position {
     /// Recomputes the checkers and pinned pieces of the side to move.
     #[inline]
     fn update_check_info(&mut self) {
-        let us = self.side_to_move;
-        let king = self.king_of(us);
-        let ours = self.board.by_color(us);
-        let theirs = self.board.by_color(!us);
-        let occupied = ours | theirs;
-        let their_rooks = self.board.rooks_and_queens() & theirs;
-        let their_bishops = self.board.bishops_and_queens() & theirs;
-        let mut checkers = (attacks::pawn(us, king) & self.board.pawns() & theirs)
-            | (attacks::knight(king) & self.board.knights() & theirs);
-        let mut pinned = Bitboard::EMPTY;
-        let snipers = (attacks::rook_rays(king) & their_rooks) | (attacks::bishop_rays(king) & their_bishops);
-        for sniper in snipers {
-            let blockers = attacks::between(king, sniper) & occupied;
-            if blockers.is_empty() {
-                checkers |= sniper;
-            } else if !blockers.more_than_one() {
-                pinned |= blockers & ours;
-            }
-        }
-        self.checkers = checkers;
-        self.pinned = pinned;
+        (self.checkers, self.pinned) = check_info(&self.board, self.side_to_move, self.our_king());
     }
 
     /// Whether the side to move has no legal move and is in check.
@@ -486,6 +535,30 @@ impl Position {
     pub fn is_stalemate(&self) -> bool {
         !self.is_check() && !self.has_legal_moves()
     }
+}
+
+/// The pieces giving check to `us` and the pieces of `us` pinned to its
+/// king (on `king`), on `board`.
+#[inline(always)]
+fn check_info(board: &Board, us: Color, king: Square) -> (Bitboard, Bitboard) {
+    let ours = board.by_color[us as usize];
+    let theirs = board.by_color[!us as usize];
+    let occupied = ours | theirs;
+    let their_rooks = board.rooks_and_queens() & theirs;
+    let their_bishops = board.bishops_and_queens() & theirs;
+    let mut checkers =
+        (attacks::pawn(us, king) & board.pawns() & theirs) | (attacks::knight(king) & board.knights() & theirs);
+    let mut pinned = Bitboard::EMPTY;
+    let snipers = (attacks::rook_rays(king) & their_rooks) | (attacks::bishop_rays(king) & their_bishops);
+    for sniper in snipers {
+        let blockers = attacks::between(king, sniper) & occupied;
+        if blockers.is_empty() {
+            checkers |= sniper;
+        } else if !blockers.more_than_one() {
+            pinned |= blockers & ours;
+        }
+    }
+    (checkers, pinned)
 }
 
 impl FromStr for Position {

@@ -68,6 +68,13 @@ pub fn piece(piece: Piece, square: Square) -> u64 {
     KEYS.pieces[piece.index()][square as usize]
 }
 
+/// The key of the piece with [`Piece::index`] `index` (`role * 2 + color`)
+/// on `square`; `index` must be below 12.
+#[inline(always)]
+pub(crate) fn piece_by_index(index: usize, square: Square) -> u64 {
+    KEYS.pieces[index][square as usize]
+}
+
 /// The key xored in when Black is to move.
 #[inline(always)]
 pub fn black_to_move() -> u64 {

@@ -13,9 +13,11 @@
 //! position that could still lead to a mate: it is closed under the moves
 //! that matter and contains no mate, so no mate is reachable.
 //!
-//! The visited set is a transposition table of its own (cleared at the
-//! start), whose hits are exact (see [`tt`](crate::tt)); an evicted entry
-//! only means a position may be queued twice. Every child generated counts
+//! The visited set is a table of its own (cleared at the start) used as an
+//! exact set ([`TranspositionTable::visit`]): it never forgets a position,
+//! and when it has no room the traversal stops as interrupted. (A lossy
+//! table would be sound too, but two positions evicting each other can be
+//! queued again and again, and the traversal would never finish.) Every child generated counts
 //! as a node against the limits, so a node of the traversal costs about
 //! what a node of the depth-first search does. The queue holds at most [`Exhaustive::max_queue`] positions;
 //! needing more is a limit hit (the answer is then "not proved").
@@ -30,7 +32,7 @@ use movegen::{Color, MoveList, Position};
 use static_check::insufficient_material;
 
 use crate::helpmate::Search;
-use crate::tt::{PackedPosition, TranspositionTable};
+use crate::tt::{PackedPosition, TranspositionTable, Visit};
 
 /// What the traversal found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,7 +68,7 @@ impl Exhaustive {
         search.reset_counters(self.node_bound);
         visited.clear(self.node_bound);
         let mut queue: VecDeque<(Position, u32)> = VecDeque::new();
-        visited.store(root.hash(), PackedPosition::new(root), 0);
+        visited.visit(root.hash(), &PackedPosition::new(root));
         queue.push_back((*root, 0));
         let mut moves = MoveList::new();
         let mut expanded = 0;
@@ -87,15 +89,18 @@ impl Exhaustive {
                     return Traversal::Interrupted;
                 }
                 let child = pos.play(m);
-                let packed = PackedPosition::new(&child);
-                if visited.probe(child.hash(), &packed).is_some() {
-                    continue;
+                match visited.visit(child.hash(), &PackedPosition::new(&child)) {
+                    Visit::Seen => continue,
+                    Visit::Full => {
+                        search.interrupted = true;
+                        return Traversal::Interrupted;
+                    }
+                    Visit::New => {}
                 }
                 if queue.len() >= self.max_queue {
                     search.interrupted = true;
                     return Traversal::Interrupted;
                 }
-                visited.store(child.hash(), packed, 0);
                 queue.push_back((child, plies + 1));
             }
         }

@@ -98,6 +98,20 @@ pub struct TranspositionTable {
     valid_from: u16,
 }
 
+/// Slots tried by [`TranspositionTable::visit`] before giving up.
+pub const VISIT_PROBES: usize = 32;
+
+/// The answer of [`TranspositionTable::visit`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Visit {
+    /// The position was not in the set; now it is.
+    New,
+    /// The position was already in the set.
+    Seen,
+    /// No room near its slot: the set cannot take it.
+    Full,
+}
+
 /// A hit of [`TranspositionTable::probe`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Hit {
@@ -187,6 +201,36 @@ impl TranspositionTable {
         }
     }
 
+    /// Inserts `position` into the table used as an exact *set* (for the
+    /// exhaustive traversal, which must never forget a visited position:
+    /// a lossy visited set can make a traversal revisit positions forever).
+    /// Open addressing: the position goes in the first free slot among
+    /// [`VISIT_PROBES`] consecutive ones; nothing is ever evicted. Returns
+    /// whether it was new, or [`Visit::Full`] when no slot was free (the
+    /// caller must treat that as a limit).
+    pub fn visit(&mut self, hash: u64, position: &PackedPosition) -> Visit {
+        let start = self.slot(hash);
+        for i in 0..VISIT_PROBES {
+            let slot = (start + i) & self.mask;
+            let entry = &mut self.entries[slot];
+            let valid = entry.stamp >= self.valid_from && entry.stamp <= self.stamp && entry.stamp != 0;
+            if !valid {
+                *entry = Entry {
+                    black: position.black,
+                    planes: position.planes,
+                    state: position.state,
+                    depth: 0,
+                    stamp: self.stamp,
+                };
+                return Visit::New;
+            }
+            if entry.holds(position) {
+                return Visit::Seen;
+            }
+        }
+        Visit::Full
+    }
+
     /// Records `position` with `depth` in its slot, replacing what was there.
     #[inline]
     pub fn store(&mut self, hash: u64, position: PackedPosition, depth: i16) {
@@ -229,6 +273,22 @@ mod tests {
         table.store(42, PackedPosition::new(&a), 5);
         table.forget(42, &PackedPosition::new(&a));
         assert_eq!(table.probe(42, &PackedPosition::new(&a)), None);
+    }
+
+    /// Used as a set, the table never forgets: many positions forced into
+    /// the same slot are all remembered (up to the probe limit).
+    #[test]
+    fn visit_set_is_exact() {
+        let mut table = TranspositionTable::new(1);
+        table.clear(4096);
+        let a: Position = "4k3/8/8/8/8/8/8/4K3 w - - 0 1".parse().unwrap();
+        let b: Position = "4k3/8/8/8/8/8/8/3K4 w - - 0 1".parse().unwrap();
+        assert_eq!(table.visit(7, &PackedPosition::new(&a)), Visit::New);
+        assert_eq!(table.visit(7, &PackedPosition::new(&b)), Visit::New);
+        assert_eq!(table.visit(7, &PackedPosition::new(&a)), Visit::Seen);
+        assert_eq!(table.visit(7, &PackedPosition::new(&b)), Visit::Seen);
+        table.clear(4096);
+        assert_eq!(table.visit(7, &PackedPosition::new(&a)), Visit::New);
     }
 
     #[test]
