@@ -16,7 +16,7 @@ tasks:
                            (1-4, default 4); --deep adds the deep standard cases
                            (start position depth 6, Kiwipete 5, ...); --full uses
                            make-move at the leaves instead of bulk counting
-  regress [--mode full|quick|shortest] [--nodes N] [--slowest K] [--static-pruning MIN_DEPTH]
+  regress [--mode full|quick|shortest] [--nodes N] [--slowest K] [--static-pruning MIN_DEPTH|off]
           [--report FILE]  (FILE: one TSV line per query)
                            every labelled position of testdata/paper-positions.tsv
                            and testdata/dev-positions.txt, both colours; fails on
@@ -86,7 +86,12 @@ fn regress(args: &[String]) -> Result<(), String> {
             "--nodes" => config.limits.nodes = value()?.parse().map_err(|_| "--nodes: not a number")?,
             "--slowest" => slowest = value()?.parse().map_err(|_| "--slowest: not a number")?,
             "--static-pruning" => {
-                config.static_pruning = Some(value()?.parse().map_err(|_| "--static-pruning: not a number")?)
+                let text = value()?;
+                config.static_pruning = if text == "off" {
+                    None
+                } else {
+                    Some(text.parse().map_err(|_| "--static-pruning: a depth or `off`")?)
+                };
             }
             "--report" => report = Some(PathBuf::from(value()?)),
             other => return Err(format!("regress: unknown option {other}\n\n{HELP}")),

@@ -12,7 +12,9 @@
 //! 2. the winner has insufficient material (lone king, Lemma 5, Lemma 6 of
 //!    the paper): unwinnable from there, proved in `static-check`;
 //! 3. the static analysis proves the node unwinnable (when enabled):
-//!    sound by the proof in `static_check::figure8`;
+//!    sound by the proof in `static_check::figure8`. The result is cached
+//!    in the node's table entry; a cached proof is a fact about the
+//!    position, so it prunes in any later iteration too;
 //! 4. a limit is hit (the node's remaining depth is negative, or the node
 //!    budget is spent): this sets [`Search::interrupted`];
 //! 5. the node is in the transposition table with at least the same
@@ -63,7 +65,7 @@ use movegen::{Color, Move, MoveList, Position};
 use static_check::insufficient_material;
 
 use crate::score::{Score, score};
-use crate::tt::{PackedPosition, TranspositionTable};
+use crate::tt::{PackedPosition, STATIC_FAILED, STATIC_PROVED, STATIC_UNKNOWN, TranspositionTable};
 
 /// The mutable state of one analysis (shared by its iterations).
 #[derive(Debug)]
@@ -72,10 +74,12 @@ pub struct Search<'t> {
     pub winner: Color,
     /// Use Score (Figure 12) and footnote b; off for shortest-mate search.
     pub rewards: bool,
-    /// Prune nodes the static analysis proves unwinnable, at nodes with at
-    /// least this many plies of remaining depth (`None`: never). The check
-    /// costs tens of nodes' worth of time, so it pays only near the top of
-    /// large subtrees.
+    /// Prune nodes the static analysis proves unwinnable, at nodes reached
+    /// by an irreversible move (capture, pawn move) with at least this many
+    /// plies of remaining depth (`None`: never). The check costs tens of
+    /// nodes' worth of time; its answer rarely changes after a reversible
+    /// move (the structure it reasons about is the same), and it pays most
+    /// near the top of large subtrees.
     pub static_pruning: Option<i32>,
     /// The table.
     pub tt: &'t mut TranspositionTable,
@@ -96,11 +100,19 @@ pub struct Search<'t> {
     /// This iteration pruned on an entry of an earlier iteration: even
     /// without interruption it proves nothing.
     pub stale: bool,
+    /// Static-pruning calls and successes over the whole analysis.
+    static_calls: u64,
+    static_hits: u64,
     /// The iteration's node bound or the global limits were hit: unwind.
     iteration_over: bool,
     /// The moves from the root to the current node.
     pub path: Vec<Move>,
 }
+
+/// Static-pruning calls before its success rate is judged.
+pub const STATIC_TRIAL: u64 = 200;
+/// Static pruning continues while at least one call in this many succeeds.
+pub const STATIC_MIN_RATE: u64 = 20;
 
 /// The deepest line searched; deeper nodes are cut like depth-limit nodes
 /// (interrupting the iteration). Keeps the recursion within the stack.
@@ -122,6 +134,8 @@ impl<'t> Search<'t> {
             interrupted: false,
             stopped: false,
             stale: false,
+            static_calls: 0,
+            static_hits: 0,
             iteration_over: false,
             path: Vec::with_capacity(64),
         }
@@ -154,13 +168,13 @@ impl<'t> Search<'t> {
     /// shortened by the scores). `true` if a helpmate was found (then it is
     /// in [`Search::path`]).
     pub fn run(&mut self, root: &Position, max_depth: i32) -> bool {
-        self.find(root, max_depth, false)
+        self.find(root, max_depth, false, false)
     }
 
     /// Figure 5 on `pos` with `remaining = maxDepth - depth` plies left;
     /// `rewarded` tells whether the move that led here scored Reward
     /// (footnote b).
-    fn find(&mut self, pos: &Position, remaining: i32, rewarded: bool) -> bool {
+    fn find(&mut self, pos: &Position, remaining: i32, rewarded: bool, irreversible: bool) -> bool {
         if remaining < 0 || self.path.len() >= MAX_PLY {
             return self.frontier(pos);
         }
@@ -181,18 +195,34 @@ impl<'t> Search<'t> {
         // Step 5.
         let packed = PackedPosition::new(pos);
         let hash = pos.hash();
-        if let Some(hit) = self.tt.probe(hash, &packed) {
+        let hit = self.tt.probe(hash, &packed);
+        let mut static_result = hit.map_or(STATIC_UNKNOWN, |h| h.static_result);
+        // Case 3 (cached): a static proof holds in every iteration.
+        if static_result == STATIC_PROVED {
+            return false;
+        }
+        if let Some(hit) = hit {
             if i32::from(hit.depth) >= remaining {
                 self.stale |= hit.stale;
                 return false;
             }
         }
         // Case 3.
-        if self.static_pruning.is_some_and(|min| remaining >= min) && static_check::is_unwinnable(pos, self.winner) {
-            return false;
+        if static_result == STATIC_UNKNOWN
+            && irreversible
+            && self.static_pruning.is_some_and(|min| remaining >= min)
+            && self.static_pays()
+        {
+            self.static_calls += 1;
+            if static_check::is_unwinnable(pos, self.winner) {
+                self.static_hits += 1;
+                self.tt.store_with(hash, packed, i16::MAX, STATIC_PROVED);
+                return false;
+            }
+            static_result = STATIC_FAILED;
         }
         // Step 6.
-        self.tt.store(hash, packed, remaining.min(i32::from(i16::MAX)) as i16);
+        self.tt.store_with(hash, packed, remaining.min(i32::from(i16::MAX)) as i16, static_result);
         // Steps 7-9.
         for &m in &moves {
             let (inc, child_rewarded) = if self.rewards {
@@ -207,7 +237,8 @@ impl<'t> Search<'t> {
                 (0, false)
             };
             self.path.push(m);
-            if self.find(&pos.play(m), remaining + inc - 1, child_rewarded) {
+            let irreversible = pos.is_capture(m) || pos.board().pawns().contains(m.from());
+            if self.find(&pos.play(m), remaining + inc - 1, child_rewarded, irreversible) {
                 return true;
             }
             self.path.pop();
@@ -238,11 +269,23 @@ impl<'t> Search<'t> {
             return false;
         }
         if let Some(hit) = self.tt.probe(pos.hash(), &PackedPosition::new(pos)) {
-            self.stale |= hit.stale;
+            // A cached static proof is case 3, valid in every iteration.
+            if hit.static_result != STATIC_PROVED {
+                self.stale |= hit.stale;
+            }
             return false;
         }
         self.interrupted = true;
         false
+    }
+
+    /// Whether static pruning is worth its cost in this analysis: after a
+    /// trial of [`STATIC_TRIAL`] calls it continues only if at least one
+    /// call in [`STATIC_MIN_RATE`] proved something. (Only speed depends on
+    /// this choice.)
+    #[inline]
+    fn static_pays(&self) -> bool {
+        self.static_calls < STATIC_TRIAL || self.static_hits * STATIC_MIN_RATE >= self.static_calls
     }
 
     /// Counts a node (step 3); `false` when a node limit is hit (step 4),

@@ -108,9 +108,11 @@ pub struct Config {
     /// Nodes allowed to the first iteration of the full algorithm (the
     /// paper's 10,000); later iterations get geometrically more.
     pub first_iteration_nodes: u64,
-    /// Prune search nodes that the static analysis proves unwinnable, when
-    /// they have at least this many plies of remaining depth (`None`: only
-    /// the root is checked, as in the paper).
+    /// Prune search nodes reached by an irreversible move (capture, pawn
+    /// move) that the static analysis proves unwinnable, when they have at
+    /// least this many plies of remaining depth (`None`: only the root is
+    /// checked, as in the paper). The default, 1, decides 11 more dev-set
+    /// queries than `None` and is faster overall (results are cached).
     pub static_pruning: Option<i32>,
 }
 
@@ -121,7 +123,7 @@ impl Default for Config {
             limits: Limits::default(),
             quick_depth: 9,
             first_iteration_nodes: 10_000,
-            static_pruning: None,
+            static_pruning: Some(1),
         }
     }
 }

@@ -73,7 +73,18 @@ struct Entry {
     depth: i16,
     /// The stamp of the iteration that stored it; 0 = empty.
     stamp: u16,
+    /// What the static analysis said of the position: [`STATIC_UNKNOWN`],
+    /// [`STATIC_FAILED`] or [`STATIC_PROVED`]. A proof is a fact about the
+    /// position, valid in every iteration.
+    static_result: u8,
 }
+
+/// The static analysis was not run on the position.
+pub const STATIC_UNKNOWN: u8 = 0;
+/// The static analysis did not prove the position unwinnable.
+pub const STATIC_FAILED: u8 = 1;
+/// The static analysis proved the position unwinnable.
+pub const STATIC_PROVED: u8 = 2;
 
 impl Entry {
     #[inline(always)]
@@ -119,6 +130,8 @@ pub struct Hit {
     pub depth: i16,
     /// Stored by an earlier iteration than the current one.
     pub stale: bool,
+    /// The cached static-analysis result (see [`STATIC_PROVED`]).
+    pub static_result: u8,
 }
 
 /// Size in bytes of one entry.
@@ -187,7 +200,11 @@ impl TranspositionTable {
     pub fn probe(&self, hash: u64, position: &PackedPosition) -> Option<Hit> {
         let entry = &self.entries[self.slot(hash)];
         let valid = entry.stamp >= self.valid_from && entry.stamp <= self.stamp && entry.stamp != 0;
-        (valid && entry.holds(position)).then_some(Hit { depth: entry.depth, stale: entry.stamp != self.stamp })
+        (valid && entry.holds(position)).then_some(Hit {
+            depth: entry.depth,
+            stale: entry.stamp != self.stamp,
+            static_result: entry.static_result,
+        })
     }
 
     /// Removes the record of this position, if present (used for positions
@@ -221,6 +238,7 @@ impl TranspositionTable {
                     state: position.state,
                     depth: 0,
                     stamp: self.stamp,
+                    static_result: STATIC_UNKNOWN,
                 };
                 return Visit::New;
             }
@@ -231,12 +249,25 @@ impl TranspositionTable {
         Visit::Full
     }
 
-    /// Records `position` with `depth` in its slot, replacing what was there.
+    /// Records `position` with `depth` in its slot, replacing what was there
+    /// (with no static result).
     #[inline]
     pub fn store(&mut self, hash: u64, position: PackedPosition, depth: i16) {
+        self.store_with(hash, position, depth, STATIC_UNKNOWN);
+    }
+
+    /// Records `position` with `depth` and a static-analysis result.
+    #[inline]
+    pub fn store_with(&mut self, hash: u64, position: PackedPosition, depth: i16, static_result: u8) {
         let slot = self.slot(hash);
-        self.entries[slot] =
-            Entry { black: position.black, planes: position.planes, state: position.state, depth, stamp: self.stamp };
+        self.entries[slot] = Entry {
+            black: position.black,
+            planes: position.planes,
+            state: position.state,
+            depth,
+            stamp: self.stamp,
+            static_result,
+        };
     }
 }
 
@@ -264,10 +295,10 @@ mod tests {
         let a: Position = "4k3/8/8/8/8/8/8/4K2R w - - 0 1".parse().unwrap();
         let b: Position = "4k3/8/8/8/8/8/8/4K1R1 w - - 0 1".parse().unwrap();
         table.store(42, PackedPosition::new(&a), 5);
-        assert_eq!(table.probe(42, &PackedPosition::new(&a)), Some(Hit { depth: 5, stale: false }));
+        assert_eq!(table.probe(42, &PackedPosition::new(&a)), Some(Hit { depth: 5, stale: false, static_result: 0 }));
         assert_eq!(table.probe(42, &PackedPosition::new(&b)), None);
         table.new_iteration();
-        assert_eq!(table.probe(42, &PackedPosition::new(&a)), Some(Hit { depth: 5, stale: true }));
+        assert_eq!(table.probe(42, &PackedPosition::new(&a)), Some(Hit { depth: 5, stale: true, static_result: 0 }));
         table.clear(100);
         assert_eq!(table.probe(42, &PackedPosition::new(&a)), None);
         table.store(42, PackedPosition::new(&a), 5);
