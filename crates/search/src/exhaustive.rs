@@ -68,7 +68,8 @@ impl Exhaustive {
         search.reset_counters(self.node_bound);
         visited.clear(self.node_bound);
         let mut queue: VecDeque<(Position, u32)> = VecDeque::new();
-        visited.visit(root.hash(), &PackedPosition::new(root));
+        let mask = search.hash_mask;
+        visited.visit(root.hash() & mask, &PackedPosition::new(root));
         queue.push_back((*root, 0));
         let mut moves = MoveList::new();
         let mut expanded = 0;
@@ -89,7 +90,7 @@ impl Exhaustive {
                     return Traversal::Interrupted;
                 }
                 let child = pos.play(m);
-                match visited.visit(child.hash(), &PackedPosition::new(&child)) {
+                match visited.visit(child.hash() & mask, &PackedPosition::new(&child)) {
                     Visit::Seen => continue,
                     Visit::Full => {
                         search.interrupted = true;

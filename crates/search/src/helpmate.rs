@@ -107,6 +107,8 @@ pub struct Search<'t> {
     iteration_over: bool,
     /// The moves from the root to the current node.
     pub path: Vec<Move>,
+    /// Mask applied to position hashes (see [`crate::Config::hash_mask`]).
+    pub hash_mask: u64,
 }
 
 /// Static-pruning calls before its success rate is judged.
@@ -138,6 +140,7 @@ impl<'t> Search<'t> {
             static_hits: 0,
             iteration_over: false,
             path: Vec::with_capacity(64),
+            hash_mask: u64::MAX,
         }
     }
 
@@ -194,7 +197,7 @@ impl<'t> Search<'t> {
         }
         // Step 5.
         let packed = PackedPosition::new(pos);
-        let hash = pos.hash();
+        let hash = pos.hash() & self.hash_mask;
         let hit = self.tt.probe(hash, &packed);
         let mut static_result = hit.map_or(STATIC_UNKNOWN, |h| h.static_result);
         // Case 3 (cached): a static proof holds in every iteration.
@@ -268,7 +271,7 @@ impl<'t> Search<'t> {
         if !self.count_node() {
             return false;
         }
-        if let Some(hit) = self.tt.probe(pos.hash(), &PackedPosition::new(pos)) {
+        if let Some(hit) = self.tt.probe(pos.hash() & self.hash_mask, &PackedPosition::new(pos)) {
             // A cached static proof is case 3, valid in every iteration.
             if hit.static_result != STATIC_PROVED {
                 self.stale |= hit.stale;

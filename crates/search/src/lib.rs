@@ -114,6 +114,12 @@ pub struct Config {
     /// checked, as in the paper). The default, 1, decides 11 more dev-set
     /// queries than `None` and is faster overall (results are cached).
     pub static_pruning: Option<i32>,
+    /// Mask applied to every position's 64-bit hash before it is used (all
+    /// ones by default). Tests set it to a few bits to force thousands of
+    /// distinct positions onto the same key and check that the answers do
+    /// not change: table hits compare whole positions, so a key collision
+    /// can never prune a branch.
+    pub hash_mask: u64,
 }
 
 impl Default for Config {
@@ -124,6 +130,7 @@ impl Default for Config {
             quick_depth: 9,
             first_iteration_nodes: 10_000,
             static_pruning: Some(1),
+            hash_mask: u64::MAX,
         }
     }
 }
@@ -234,6 +241,7 @@ impl Analyzer {
         let visited = &mut self.visited;
         let mut search = Search::new(winner, &mut self.tt, config.limits.nodes, deadline);
         search.static_pruning = config.static_pruning;
+        search.hash_mask = config.hash_mask;
         let mut bound = config.first_iteration_nodes.max(1);
         let mut exhaustive_bound = bound.saturating_mul(2);
         // The traversal's queue may use as much memory as one table.
@@ -313,6 +321,7 @@ impl Analyzer {
     fn shortest(&mut self, start: &Position, winner: Color, line: Vec<Move>, deadline: Option<Instant>) -> Analysis {
         let mut search = Search::new(winner, &mut self.tt, self.config.limits.nodes, deadline);
         search.rewards = false;
+        search.hash_mask = self.config.hash_mask;
         for max_depth in 1.. {
             // A fresh table per iteration: each iteration is then a proof
             // when it ends without interruption.
