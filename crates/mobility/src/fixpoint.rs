@@ -53,6 +53,11 @@
 //!   literal implementation in `tests/naive_fixpoint.rs` checks that, and
 //!   `tests/over_approximation.rs` checks Lemma 8 for it on random games.
 //!
+//! There is no castling rule: a castling is covered by the *move*, *not
+//! self-capture* and *king attackers* rules as the king stepping and the
+//! rook sliding through squares that are empty and (for the king) not
+//! attacked; the argument is in the crate docs.
+//!
 //! Every step only adds variables whose rules all hold (so nothing above
 //! the least fixpoint is ever set), and the loop stops only after a pass
 //! that adds nothing (so every variable whose rules all hold is set): the

@@ -12,14 +12,50 @@
 //! pawns on one file cannot pass each other); [`Rules::Paper`] gives the
 //! paper's fixpoint exactly.
 //!
-//! **Soundness (Lemma 8).** If the position has no castling rights and no
-//! en passant capture is legal, the result *over-approximates* reality: if
-//! some sequence of legal moves brings `P` to `s`, then `s ∈ region(P)`; if
-//! `P` ever moves or is captured, `C[P]` holds; if a non-king piece of colour
-//! `c` ever stands on `s`, `R[s][c]` holds. Castling (the rook jumps over the
-//! king) and en passant (a capture onto an empty square) are outside the
-//! rules, so [`Mobility::compute`] refuses such positions with
-//! [`NotApplicable`] instead of giving an answer that could be wrong.
+//! **Soundness (Lemma 8).** If no en passant capture is legal in the
+//! position, the result *over-approximates* reality: if some sequence of
+//! legal moves brings `P` to `s`, then `s ∈ region(P)`; if `P` ever moves
+//! or is captured, `C[P]` holds; if a non-king piece of colour `c` ever
+//! stands on `s`, `R[s][c]` holds. En passant (a capture onto an empty
+//! square) is outside the rules, so [`Mobility::compute`] refuses positions
+//! where it is legal now with [`NotApplicable`] instead of giving an answer
+//! that could be wrong. (An en passant capture that only becomes possible
+//! later is covered: the paper's proof handles it, the pawn capture rule
+//! asks for `R` of the square the captured pawn passed over.)
+//!
+//! **Castling rights are allowed** (the paper excludes them; this is an
+//! extension, argued here and tested in `tests/over_approximation.rs` on
+//! random games in which castling is played). A castling is, for every
+//! variable of the fixpoint, the same as the king stepping square by square
+//! and the rook sliding square by square through squares that are empty:
+//!
+//! * In the position before the castling (reached by `n` plies, so within
+//!   the regions by the induction of Lemma 8's proof) the king stands on
+//!   `e1` and the rook on `h1` (`a1`), the squares between them are empty,
+//!   and the king's path `e1, f1, g1` (`e1, d1, c1`) is not attacked.
+//! * *King*, to `f1` (`d1`), then to `g1` (`c1`): the *move* rule holds
+//!   (the previous square is in the region); *not self-capture* holds (the
+//!   square is empty, so an ally that started there has left it, `C = 1` by
+//!   induction); *king attackers* holds: an enemy that attacks the square
+//!   directly (pawn, knight, king, or slider standing next to it) from its
+//!   initial square would still attack it if it had never moved or been
+//!   captured (a direct attack cannot be blocked, and a pinned piece still
+//!   attacks), and castling through or onto an attacked square is illegal;
+//!   so it was cleared, `C = 1` by induction. The fixpoint is closed under
+//!   the rules, so both squares are in the king's region.
+//! * *Rook*, `h1→g1→f1` (`a1→b1→c1→d1`): the squares are empty, so *move*
+//!   and *not self-capture* hold as for the king; rooks have no other rule.
+//! * Then `C` of king and rook (their regions have another square) and
+//!   `R[f1][c]` (the rook's region) follow from the *clearance* and
+//!   *reachability* rules. No other variable changes: castling captures
+//!   nothing and moves no pawn (so the facing-pawns rule, which only
+//!   concerns pawns and captures, is unaffected).
+//!
+//! The same argument holds for the fixpoint with frozen pieces of
+//! [`terminal`] (frozen pieces stand on their squares until the first of
+//! them is cleared, so a frozen enemy on an attacking square makes the
+//! castling illegal and a frozen ally on the path makes it impossible);
+//! [`terminal`] documents why its stalemate verification covers castling.
 //!
 //! # Example: the paper's Position 1
 //!
@@ -60,16 +96,15 @@ pub mod terminal;
 
 use core::fmt;
 
-use movegen::{Bitboard, Board, Color, Piece, Position, Role, Square};
+use movegen::{Bitboard, Board, CastlingRights, Color, Piece, Position, Role, Square};
 
 pub use fixpoint::{Rules, direct_attacks};
 
-/// Why the mobility analysis does not apply to a position (the
-/// precondition of the paper's Lemma 8 fails).
+/// Why the mobility analysis does not apply to a position: an en passant
+/// capture is legal (the precondition of Lemma 8 that remains; castling
+/// rights are handled, see the crate docs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum NotApplicable {
-    /// Some side still has a castling right.
-    CastlingRights,
     /// An en passant capture is legal on this square.
     EnPassant(Square),
 }
@@ -77,7 +112,6 @@ pub enum NotApplicable {
 impl fmt::Display for NotApplicable {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            NotApplicable::CastlingRights => f.write_str("a side still has castling rights"),
             NotApplicable::EnPassant(square) => write!(f, "an en passant capture on {square} is possible"),
         }
     }
@@ -92,6 +126,7 @@ impl std::error::Error for NotApplicable {}
 #[derive(Clone, Debug)]
 pub struct Mobility {
     board: Board,
+    castling: CastlingRights,
     regions: [Bitboard; 64],
     cleared: Bitboard,
     reachable: [Bitboard; 2],
@@ -99,7 +134,13 @@ pub struct Mobility {
 
 impl Mobility {
     /// Solves the mobility problem of `pos`, or says why Lemma 8 does not
-    /// apply (castling rights, or a legal en passant capture).
+    /// apply.
+    ///
+    /// **Precondition**: no en passant capture is legal in `pos` (otherwise
+    /// `Err(NotApplicable::EnPassant)`). Castling rights are fine: castling
+    /// is covered by the rules (see the crate docs), and the rights are kept
+    /// ([`Mobility::castling_rights`]) for the refinements of the static
+    /// check that must know about them.
     pub fn compute(pos: &Position) -> Result<Mobility, NotApplicable> {
         Mobility::compute_with(pos, Rules::default())
     }
@@ -107,21 +148,31 @@ impl Mobility {
     /// [`Mobility::compute`] with a choice of rules: the paper's exactly,
     /// or strengthened (the default; see [`Rules`]).
     pub fn compute_with(pos: &Position, rules: Rules) -> Result<Mobility, NotApplicable> {
-        if !pos.castling_rights().is_empty() {
-            return Err(NotApplicable::CastlingRights);
-        }
         if let Some(square) = pos.legal_ep_square() {
             return Err(NotApplicable::EnPassant(square));
         }
         let board = *pos.board();
         let base = fixpoint::saturate(&board, rules, Bitboard::EMPTY);
         let solution = if rules == Rules::TerminalCaptures { terminal::refine(&board, rules, base) } else { base };
-        Ok(Mobility { board, regions: solution.regions, cleared: solution.cleared, reachable: solution.reachable })
+        Ok(Mobility {
+            board,
+            castling: pos.castling_rights(),
+            regions: solution.regions,
+            cleared: solution.cleared,
+            reachable: solution.reachable,
+        })
     }
 
     /// The placement that was analysed.
     pub fn board(&self) -> &Board {
         &self.board
+    }
+
+    /// The castling rights of the analysed position. Castling is covered by
+    /// the regions; reasoning that looks at single moves (such as the
+    /// last-move condition of the static check) must allow for it.
+    pub fn castling_rights(&self) -> CastlingRights {
+        self.castling
     }
 
     /// `region(P)` for the piece `P` standing on `square` in the analysed

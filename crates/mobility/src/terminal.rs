@@ -40,6 +40,25 @@
 //! the square the capturer left (a discovered check), with only non-fixed
 //! squares between.
 //!
+//! # Castling
+//!
+//! Positions with castling rights are handled without change:
+//!
+//! * A frozen rook that could castle is not kept frozen: in a position
+//!   within the assumed regions, a legal castling is covered by the
+//!   fixpoint's rules (crate docs), so the rook's assumed region has its
+//!   castling square and the rook fails the "cannot move" test. (Kings are
+//!   never frozen.)
+//! * The stalemate verification rules out every castling of the victim's
+//!   side: castling needs the square next to the rook on the king's side
+//!   (`g1`/`b1`) empty, so a rook blocked there by a fixed ally cannot
+//!   castle, and any rook that is not blocked that way already counts as
+//!   having a move; and it needs the king's first square (`f1`/`d1`) empty
+//!   and unattacked, so whenever the verification finds that square closed
+//!   for a king step (a fixed ally on it, a direct attack by a fixed enemy
+//!   or the capturer, the capturer standing on it, or the capturing king
+//!   next to it) castling that way is impossible too.
+//!
 //! Note what this means for tests of Lemma 8: the regions hold in every
 //! position *except* a stalemate reached by such a capture (the game ends
 //! there). `tests/over_approximation.rs` checks exactly that.

@@ -1,20 +1,27 @@
 //! Lemma 8, tested directly: in random games from thousands of positions
-//! (without castling rights or en passant), every square a piece ever stands
+//! (without a legal en passant capture), every square a piece ever stands
 //! on is in its region, every piece that ever moves or is captured has
 //! `C = 1`, and every square a non-king piece of colour `c` ever stands on
 //! has `R[·][c] = 1`.
+//!
+//! Castling is covered by the regions (the argument is in the crate docs):
+//! the games from positions with castling rights play a castling whenever
+//! one is legal, half of the time, and the tests assert that castlings were
+//! in fact played, so a rule that missed them would be caught.
 
 mod common;
 
-use common::{Rng, eligible_positions};
+use common::{Rng, castling_positions, eligible_positions};
 use mobility::{Mobility, Rules};
-use movegen::{MoveKind, Position, Role, Square};
+use movegen::{Move, MoveKind, Piece, Position, Role, Square};
 use quickcheck::{QuickCheck, TestResult};
 
 /// Plays one random game of up to `plies` moves from `start`, following
 /// every piece by identity (its square in `start`), and checks the
-/// over-approximation at every ply.
-fn check_game(start: &Position, mobility: &Mobility, rng: &mut Rng, plies: usize) -> Result<(), String> {
+/// over-approximation at every ply. A legal castling is played half of the
+/// time it is available; returns how many castlings were played.
+fn check_game(start: &Position, mobility: &Mobility, rng: &mut Rng, plies: usize) -> Result<u32, String> {
+    let mut castlings = 0;
     // identity[s] = initial square of the piece now on s.
     let mut identity: [Option<Square>; 64] = [None; 64];
     for square in start.board().occupied() {
@@ -48,16 +55,41 @@ fn check_game(start: &Position, mobility: &Mobility, rng: &mut Rng, plies: usize
         if moves.is_empty() || ply == plies {
             break;
         }
-        let m = moves[rng.below(moves.len())];
+        let castles: Vec<Move> = moves.iter().copied().filter(|m| m.is_castle()).collect();
+        let m = if !castles.is_empty() && rng.below(2) == 0 {
+            castles[rng.below(castles.len())]
+        } else {
+            moves[rng.below(moves.len())]
+        };
         let (from, to) = (m.from(), m.to());
         if m.kind() == MoveKind::EnPassant {
             identity[(to as usize & 7) | (from as usize & 56)] = None;
         }
+        if m.is_castle() {
+            // The move's squares are the king's; the rook goes from the
+            // corner to the square the king crossed.
+            castlings += 1;
+            let king_side = to.file() > from.file();
+            let (rook_from, rook_to) = if king_side {
+                (Square::H1.relative_to(pos.side_to_move()), Square::F1.relative_to(pos.side_to_move()))
+            } else {
+                (Square::A1.relative_to(pos.side_to_move()), Square::D1.relative_to(pos.side_to_move()))
+            };
+            identity[rook_to as usize] = identity[rook_from as usize];
+            identity[rook_from as usize] = None;
+        }
         identity[to as usize] = identity[from as usize];
         identity[from as usize] = None;
         pos = pos.play(m);
+        if m.is_castle() {
+            let rook_square = if to.file() > from.file() { Square::F1 } else { Square::D1 };
+            let expected = Piece::new(!pos.side_to_move(), Role::Rook);
+            if pos.piece_at(rook_square.relative_to(!pos.side_to_move())) != Some(expected) {
+                return Err(format!("castling {m:?} did not put the rook where the test expects"));
+            }
+        }
     }
-    Ok(())
+    Ok(castlings)
 }
 
 /// The quickcheck property: 20 random games of 150 plies from the test
@@ -102,4 +134,72 @@ fn dev_set_games() {
         }
     }
     assert!(games > 10_000, "{games}");
+}
+
+/// Castling rights: random games from every test-data position with rights,
+/// and from every test-data position with the kings and rooks put on their
+/// home squares with all four rights (see `common::castling_positions`).
+/// Short games (castling happens early or not at all) and long ones.
+#[test]
+fn games_with_castling_stay_in_regions() {
+    let positions = castling_positions();
+    assert!(positions.len() > 3_000, "{}", positions.len());
+    let mut rng = Rng::new(17);
+    let (mut games, mut castlings, mut decided) = (0, 0, 0);
+    for start in &positions {
+        for rules in [Rules::Paper, Rules::FacingPawns, Rules::TerminalCaptures] {
+            let Ok(mobility) = Mobility::compute_with(start, rules) else { continue };
+            for plies in [6, 20, 120] {
+                let fen = start.to_fen();
+                castlings +=
+                    check_game(start, &mobility, &mut rng, plies).unwrap_or_else(|e| panic!("{rules:?} {fen}: {e}"));
+                games += 1;
+            }
+            decided += 1;
+        }
+    }
+    eprintln!("{games} games from {decided} analyses, {castlings} castlings played");
+    assert!(castlings > 5_000, "only {castlings} castlings in {games} games");
+}
+
+/// Random games from the standard starting position, where castling is
+/// common, checked against the regions of positions along the way (after
+/// a random opening of up to 12 plies, rights usually still present).
+#[test]
+fn games_from_the_start_with_castling() {
+    let mut rng = Rng::new(29);
+    let mut castlings = 0;
+    for _ in 0..600 {
+        let mut pos = Position::default();
+        for _ in 0..rng.below(13) {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            pos = pos.play(moves[rng.below(moves.len())]);
+        }
+        let Ok(mobility) = Mobility::compute(&pos) else { continue };
+        castlings += check_game(&pos, &mobility, &mut rng, 80).unwrap_or_else(|e| panic!("{}: {e}", pos.to_fen()));
+    }
+    assert!(castlings > 300, "{castlings}");
+}
+
+/// The regions contain the castling squares when castling is possible, and
+/// not when it never is (a fact of the positions, checked by hand).
+#[test]
+fn castling_squares_in_regions() {
+    let pos: Position = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1".parse().unwrap();
+    let mobility = Mobility::compute(&pos).unwrap();
+    for (piece, square) in [(Square::E1, Square::G1), (Square::E1, Square::C1), (Square::H1, Square::F1)] {
+        assert!(mobility.region(piece).contains(square), "{piece} {square}");
+    }
+    assert!(mobility.region(Square::A8).contains(Square::D8));
+    // Dev set line 1389: f1 and g1 hold a bishop and a knight that can
+    // never move, so the king never castles (nor moves at all) and the rook
+    // h1 never moves.
+    let pos: Position = "2k5/8/8/3B4/2Bp1p1p/1BpP1P1P/2P1BPBP/3BKBNR w K -".parse().unwrap();
+    let mobility = Mobility::compute(&pos).unwrap();
+    assert_eq!(mobility.region(Square::E1), Square::E1.into());
+    assert_eq!(mobility.region(Square::H1), Square::H1.into());
+    assert!(!mobility.can_be_cleared(Square::G1));
 }

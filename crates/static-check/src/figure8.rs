@@ -5,8 +5,12 @@
 //!
 //! Let `c` be the intended winner and `K` the loser's king.
 //!
-//! 1. Not applicable with castling rights or a legal en passant capture
-//!    (Lemma 8 needs both absent).
+//! 1. Not applicable with a legal en passant capture (Lemma 8 needs it
+//!    absent). The paper also refuses castling rights; here they are
+//!    allowed, as the mobility regions cover castling (see the `mobility`
+//!    crate docs) and the proof below only uses the regions. The one
+//!    refinement that looks at single moves, the last-move condition of
+//!    [`crate::mating_net`], is not used when the winner may castle.
 //! 2. `region(P)`: the mobility solution.
 //! 3. `king_region = region(K)`: every square the loser's king can stand on.
 //! 4. **Intruders**: the winner's pieces, other than the king, whose region
@@ -38,7 +42,8 @@
 //! an intruder (a king never gives check) but is an assistant of capacity 1.
 //!
 //! **Proof** (given a mobility solution that is the least fixpoint of the
-//! paper's rules, which over-approximates reality by Lemma 8). Suppose `c`
+//! paper's rules, which over-approximates reality by Lemma 8, castling
+//! included). Suppose `c`
 //! mates at some future moment `Q`, with `K` on `s`. Then `s ∈ king_region`.
 //!
 //! * *Some winner piece attacks `s` in `Q`, and `s ∈ att-region(P)`.* The
@@ -109,7 +114,7 @@ pub enum SafeSquare {
 /// Why the static check did not prove the position unwinnable.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Obstacle {
-    /// Lemma 8 does not apply (castling rights or en passant).
+    /// Lemma 8 does not apply (an en passant capture is legal).
     NotApplicable(NotApplicable),
     /// A winner piece other than a bishop can enter the king region (step 5).
     Intruder {

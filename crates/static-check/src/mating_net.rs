@@ -39,13 +39,27 @@
 //! then rule out a mate in one from the analysed position itself, where
 //! there is no previous move (Figure 8 does).
 //!
+//! **Castling.** Both moves the argument looks at could be castlings when
+//! rights remain:
+//!
+//! * the *loser's* last move: a castling moves a rook of the loser, so that
+//!   rook has `C = 1` (the regions cover castling, see the `mobility` crate
+//!   docs; with frozen pieces, a frozen rook is never cleared in a game
+//!   that ends in mate) and the condition does not apply in the first
+//!   place: every loser non-king piece must have `C = 0`;
+//! * the *winner's* mating move: a castling moves the winner's king two
+//!   squares (`e1→g1`), so before the loser's last move it stood neither
+//!   where it stands at the mate nor next to it. The argument above fails,
+//!   so the condition is **not used when the winner has a castling right**
+//!   (tested in `tests/brute_force.rs` with a mate by castling).
+//!
 //! This is what makes positions like the paper's 14 and 16 provable: the
 //! boxed-in king shuttles between two squares, and the guard it would need
 //! on the far square could only have arrived next to it. Larger regions only
 //! add options (monotone, Lemma 10). The search gives up after
 //! [`STEP_LIMIT`] steps and then answers "possible", which is always safe.
 
-use movegen::{Bitboard, Color, Piece, Rank, Role, Square, attacks};
+use movegen::{Bitboard, CastlingRights, Color, Piece, Rank, Role, Square, attacks};
 
 use mobility::Mobility;
 
@@ -303,10 +317,14 @@ pub fn net_possible(mobility: &Mobility, loser: Color, s: Square) -> NetResult {
 }
 
 /// The last-move condition for a mate of the `loser`'s king on `s`, when
-/// it applies: every non-king piece of the loser can never move.
+/// it applies: every non-king piece of the loser can never move, and the
+/// winner has no castling right (see the module docs).
 fn last_move_condition(mobility: &Mobility, loser: Color, s: Square, obstacles: Bitboard) -> Option<LastMove> {
     let board = mobility.board();
     let winner = !loser;
+    if mobility.castling_rights().intersects(CastlingRights::of(winner)) {
+        return None;
+    }
     if ((board.by_color(loser) - board.kings()) & mobility.cleared()).any() {
         return None;
     }

@@ -5,7 +5,9 @@
 //! Positions: random sparse positions (kings, pawns, minor and major
 //! pieces), and the dev set's positions with one piece moved, removed or
 //! added at random: near misses of the blocked structures where the rules
-//! of the static analysis do their work.
+//! of the static analysis do their work. Both kinds also come with castling
+//! rights: kings on `e1`/`e8` and rooks on the corners with their rights,
+//! so that mates by or after castling are in the searched trees.
 
 use std::collections::HashMap;
 
@@ -93,6 +95,48 @@ fn valid(mut setup: Setup) -> Option<Position> {
     Position::from_setup(setup).ok()
 }
 
+/// `setup` with the kings moved to `e1`/`e8`, a random non-empty set of
+/// rooks put on the corners and the rights those rooks back. With
+/// `gentle`, only one colour is changed, a king is only moved to `e1`/`e8` if its region (in the
+/// position without rights) contains it, and rooks only go to empty
+/// corners, so that blocked structures stay blocked; otherwise rooks
+/// replace what stood on the corners. `None` if that is not a valid
+/// position.
+fn with_castling(pos: &Position, rng: &mut Rng, gentle: bool) -> Option<Position> {
+    let mut setup = pos.to_setup();
+    let regions = if gentle { Some(mobility::Mobility::compute(pos).ok()?) } else { None };
+    let mut rights = CastlingRights::empty();
+    // Gently: one colour only (the other keeps its structure untouched).
+    let colors = if gentle { vec![Color::from_white(rng.below(2) == 0)] } else { Color::ALL.to_vec() };
+    for color in colors {
+        let home = Square::E1.relative_to(color);
+        let king = pos.king_of(color);
+        if let Some(mobility) = &regions {
+            if !mobility.region(king).contains(home) || (king != home && pos.board().occupied().contains(home)) {
+                continue;
+            }
+        }
+        setup.board.remove_piece_at(king);
+        setup.board.set_piece_at(home, Piece::new(color, Role::King));
+        for (corner, king_side) in [(Square::H1, true), (Square::A1, false)] {
+            let corner = corner.relative_to(color);
+            if gentle && setup.board.occupied().contains(corner) {
+                continue;
+            }
+            if rng.below(3) != 0 {
+                setup.board.set_piece_at(corner, Piece::new(color, Role::Rook));
+                rights |= movegen::Castling { color, king_side }.right();
+            }
+        }
+    }
+    if rights.is_empty() {
+        return None;
+    }
+    setup.castling = rights;
+    setup.en_passant = None;
+    Position::from_setup(setup).ok()
+}
+
 fn sparse_position(seed: u64) -> Option<Position> {
     let mut rng = Rng(seed | 1);
     let mut setup = Setup::start();
@@ -173,6 +217,89 @@ fn sparse_random_positions() {
         }
     }
     QuickCheck::new().tests(3_000).max_tests(20_000).quickcheck(property as fn(u64) -> TestResult);
+}
+
+/// Sparse random positions with castling rights: a few pieces besides
+/// kings and rooks at home.
+#[test]
+fn sparse_random_positions_with_castling() {
+    fn property(seed: u64) -> TestResult {
+        let Some(pos) = sparse_position(seed) else { return TestResult::discard() };
+        let Some(pos) = with_castling(&pos, &mut Rng(seed.rotate_left(17) | 1), false) else {
+            return TestResult::discard();
+        };
+        match check(&pos, 5) {
+            Ok(_) => TestResult::passed(),
+            Err(message) => TestResult::error(message),
+        }
+    }
+    QuickCheck::new().tests(1_500).max_tests(20_000).quickcheck(property as fn(u64) -> TestResult);
+}
+
+/// Perturbed dev-set positions with castling rights added (one colour's
+/// king moved home if its region allows, rooks on empty corners): near
+/// misses of blocked structures with a king and rooks that may castle. The
+/// castlings are legal in many of them (counted), so mates that need a
+/// castling are in the searched trees. Static proofs are rare here (the
+/// rook is a new mobile piece); the next test covers those.
+#[test]
+fn perturbed_dev_positions_with_castling() {
+    let positions = dev_positions();
+    let (mut proved, mut tried, mut castling_legal) = (0, 0, 0);
+    let seeds: u64 = std::env::var("BRUTE_SEEDS").ok().and_then(|v| v.parse().ok()).unwrap_or(16_000) / 2;
+    for seed in 0..seeds {
+        let Some(pos) = perturbed(&positions, seed.wrapping_mul(0x2545_f491_4f6c_dd1d)) else { continue };
+        let Some(pos) = with_castling(&pos, &mut Rng(seed | 1), true) else { continue };
+        tried += 1;
+        if pos.legal_moves().iter().any(|m| m.is_castle()) {
+            castling_legal += 1;
+        }
+        proved += check(&pos, 5).unwrap_or_else(|e| panic!("{e}"));
+    }
+    eprintln!(
+        "{proved} Figure 8 proofs among {tried} perturbed positions with castling ({castling_legal} can castle now)"
+    );
+    assert!(tried > 2_000, "{tried}");
+    assert!(castling_legal > 500, "{castling_legal}");
+}
+
+/// Every dev-set position in which a king can reach its home square, with
+/// the king put there and one rook on an empty corner with its right: the
+/// static proofs found there survive a deeper search. (The same placements
+/// without the right are checked too, and the counts printed.)
+#[test]
+fn dev_positions_with_a_castling_right() {
+    let (mut tried, mut proved, mut proved_without) = (0, 0, 0);
+    for pos in dev_positions() {
+        let Ok(mobility) = mobility::Mobility::compute(&pos) else { continue };
+        for color in Color::ALL {
+            let home = Square::E1.relative_to(color);
+            let king = pos.king_of(color);
+            if !mobility.region(king).contains(home) || (king != home && pos.board().occupied().contains(home)) {
+                continue;
+            }
+            for corner in [Square::H1.relative_to(color), Square::A1.relative_to(color)] {
+                if pos.board().occupied().contains(corner) {
+                    continue;
+                }
+                let mut setup = pos.to_setup();
+                setup.board.remove_piece_at(king);
+                setup.board.set_piece_at(home, Piece::new(color, Role::King));
+                setup.board.set_piece_at(corner, Piece::new(color, Role::Rook));
+                setup.castling = CastlingRights::lost_by_touching(corner);
+                setup.en_passant = None;
+                let Ok(with_right) = Position::from_setup(setup) else { continue };
+                setup.castling = CastlingRights::empty();
+                let Ok(without) = Position::from_setup(setup) else { continue };
+                tried += 1;
+                proved += check(&with_right, 6).unwrap_or_else(|e| panic!("{e}"));
+                proved_without += check(&without, 6).unwrap_or_else(|e| panic!("{e}"));
+            }
+        }
+    }
+    eprintln!("{proved} Figure 8 proofs among {tried} dev positions with a castling right ({proved_without} without)");
+    assert!(tried > 2_000, "{tried}");
+    assert!(proved >= 8, "{proved}");
 }
 
 #[test]
