@@ -5,6 +5,8 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+mod gen_pgn;
+
 const HELP: &str = "\
 usage: cargo xtask <task> [options]
 
@@ -21,6 +23,11 @@ tasks:
                            every labelled position of testdata/paper-positions.tsv
                            and testdata/dev-positions.txt, both colours; fails on
                            any wrong answer
+  gen-pgn N [--out FILE] [--zst] [--seed S]
+                           a synthetic online-style PGN database of N random
+                           legal games (tags, clock comments, a realistic mix
+                           of terminations with time forfeits), deterministic;
+                           standard output by default, zstd-compressed with --zst
   help                     this text
 ";
 
@@ -106,6 +113,26 @@ fn regress(args: &[String]) -> Result<(), String> {
     xtask::regress::run(&queries, config, slowest, report.as_deref())
 }
 
+fn gen_pgn(args: &[String]) -> Result<(), String> {
+    let mut options = gen_pgn::Options { games: 0, out: None, zst: false, seed: 1 };
+    let mut games = None;
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        let mut value = || args.next().ok_or(format!("{arg} needs a value"));
+        match arg.as_str() {
+            "--out" => options.out = Some(PathBuf::from(value()?)),
+            "--zst" => options.zst = true,
+            "--seed" => options.seed = value()?.parse().map_err(|_| "--seed: not a number")?,
+            number if games.is_none() && !number.starts_with('-') => {
+                games = Some(number.parse().map_err(|_| format!("gen-pgn: not a number of games: {number}"))?);
+            }
+            other => return Err(format!("gen-pgn: unknown option {other}\n\n{HELP}")),
+        }
+    }
+    options.games = games.ok_or(format!("gen-pgn: how many games?\n\n{HELP}"))?;
+    gen_pgn::run(&options)
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let rest = args.get(1..).unwrap_or_default();
@@ -113,6 +140,7 @@ fn main() -> ExitCode {
         Some("gen-magics") => gen_magics(rest.iter().any(|a| a == "--check")),
         Some("perft") => perft(rest),
         Some("regress") => regress(rest),
+        Some("gen-pgn") => gen_pgn(rest),
         Some("help" | "--help" | "-h") | None => {
             print!("{HELP}");
             Ok(())

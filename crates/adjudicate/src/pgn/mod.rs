@@ -1,0 +1,52 @@
+//! A streaming PGN reader, written for this project (MIT OR Apache-2.0):
+//! [`Splitter`] cuts the byte stream into the text of each game with
+//! bounded memory (sequential, cheap), and [`parse_game`] turns one game's
+//! text into a [`Game`](crate::Game) (the costly part, which can run on
+//! many threads). [`Reader`] puts the two together.
+//!
+//! A malformed game never stops the stream: it becomes one [`PgnError`]
+//! (game number, byte offset, reason) and the next game is read.
+//!
+//! ```
+//! use adjudicate::pgn::Reader;
+//! let pgn = "[Event \"a\"]\n\n1. e4 e5 1-0\n\n[Event \"b\"]\n\n1. e4 Ke7?? Qh5 0-1\n\n1. d4 1/2-1/2\n";
+//! let games: Vec<_> = Reader::new(pgn.as_bytes()).map(|game| game.unwrap()).collect();
+//! assert_eq!(games.len(), 3);
+//! assert!(games[0].is_ok());
+//! assert!(games[1].as_ref().unwrap_err().reason.contains("illegal move"));
+//! assert_eq!(games[2].as_ref().unwrap().game.moves().len(), 1);
+//! ```
+
+mod parse;
+mod split;
+
+use std::io::{self, BufRead};
+
+pub use parse::{PgnError, PgnGame, Tags, parse_game};
+pub use split::{MAX_GAME_BYTES, RawGame, Splitter};
+
+/// Reads games one after the other: `Ok(Ok(game))`, `Ok(Err(error))` for
+/// a malformed game (the reader goes on), `Err` for an I/O error.
+#[derive(Debug)]
+pub struct Reader<R> {
+    splitter: Splitter<R>,
+}
+
+impl<R: BufRead> Reader<R> {
+    /// A reader of `input`.
+    pub fn new(input: R) -> Reader<R> {
+        Reader { splitter: Splitter::new(input) }
+    }
+}
+
+impl<R: BufRead> Iterator for Reader<R> {
+    type Item = io::Result<Result<PgnGame, PgnError>>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        match self.splitter.next_game() {
+            Ok(Some(raw)) => Some(Ok(parse_game(&raw))),
+            Ok(None) => None,
+            Err(e) => Some(Err(e)),
+        }
+    }
+}

@@ -1,0 +1,419 @@
+//! Parsing the text of one game ([`RawGame`]) into a [`Game`]: the tag
+//! pairs, then the movetext.
+//!
+//! * Tag pairs `[Name "value"]` (several per line allowed; `\"` and `\\`
+//!   escapes; any tag name is accepted, only a few are used: `Result`,
+//!   `FEN`, `SetUp`, `Variant`, `Termination`, `Site`, `GameId`).
+//! * Movetext: move numbers (`12.`, `12...`, also glued to the move as in
+//!   `12.e4`), SAN moves with any check, mate and annotation suffixes
+//!   (`Nf3+`, `e8=Q#`, `Rxe1!?`), standalone annotations (`!`, `?!`, ...),
+//!   NAGs (`$14`), brace comments (including `[%clk ...]` and
+//!   `[%eval ...]`), rest-of-line comments (`;`), escape lines (`%` in the
+//!   first column), recursive variations (skipped, however deep), and the
+//!   game termination marker.
+//!
+//! Anything else is an error ([`PgnError`]) with the game number, the
+//! game's byte offset, the offset of the problem and the reason: a tag pair
+//! that is not well formed, an invalid `FEN`, an unsupported variant, a move
+//! that is not SAN, an illegal or ambiguous move, an unbalanced comment or
+//! variation, a missing termination marker (a truncated game), or a marker
+//! that contradicts the `Result` tag.
+
+use core::fmt;
+
+use movegen::{Move, Position, SanError};
+
+use crate::game::{Game, Outcome, Termination};
+use crate::pgn::split::RawGame;
+
+/// Why a game could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PgnError {
+    /// The game's number in the stream (the first is 1).
+    pub game: u64,
+    /// The byte offset of the game in the (decompressed) stream.
+    pub offset: u64,
+    /// The byte offset of the problem in the stream.
+    pub at: u64,
+    /// What is wrong.
+    pub reason: String,
+}
+
+impl fmt::Display for PgnError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "game {} (byte {}): at byte {}: {}", self.game, self.offset, self.at, self.reason)
+    }
+}
+
+impl std::error::Error for PgnError {}
+
+/// The tags the adjudication uses.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tags {
+    /// `Site`.
+    pub site: Option<String>,
+    /// `GameId`.
+    pub game_id: Option<String>,
+    /// `Result`.
+    pub result: Option<String>,
+    /// `Termination`.
+    pub termination: Option<String>,
+    /// `FEN`.
+    pub fen: Option<String>,
+    /// `SetUp`.
+    pub setup: Option<String>,
+    /// `Variant`.
+    pub variant: Option<String>,
+    /// How many tag pairs the game has.
+    pub count: usize,
+}
+
+impl Tags {
+    /// The game's identifier: `GameId`, else `Site` (unless unknown, `?`),
+    /// else `#` and the game number.
+    pub fn id(&self, number: u64) -> String {
+        match (&self.game_id, &self.site) {
+            (Some(id), _) if !id.is_empty() => id.clone(),
+            (_, Some(site)) if !site.is_empty() && site != "?" => site.clone(),
+            _ => format!("#{number}"),
+        }
+    }
+
+    fn set(&mut self, name: &[u8], value: String) {
+        self.count += 1;
+        let slot = match name {
+            b"Site" => &mut self.site,
+            b"GameId" => &mut self.game_id,
+            b"Result" => &mut self.result,
+            b"Termination" => &mut self.termination,
+            b"FEN" => &mut self.fen,
+            b"SetUp" => &mut self.setup,
+            b"Variant" => &mut self.variant,
+            _ => return,
+        };
+        *slot = Some(value);
+    }
+}
+
+/// A game read from PGN, with its tags.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PgnGame {
+    /// The game (its `termination` from the `Termination` tag: `Time
+    /// forfeit` is a timeout; its `id` from [`Tags::id`]).
+    pub game: Game,
+    /// The tags used.
+    pub tags: Tags,
+}
+
+/// Variants that are standard chess (`From Position` is lichess' name for
+/// a standard game from a set-up position).
+fn is_standard(variant: &str) -> bool {
+    ["standard", "from position", "normal", "chess", ""].iter().any(|v| variant.trim().eq_ignore_ascii_case(v))
+}
+
+struct Cursor<'a> {
+    bytes: &'a [u8],
+    pos: usize,
+    raw: &'a RawGame,
+}
+
+impl<'a> Cursor<'a> {
+    fn error(&self, at: usize, reason: impl Into<String>) -> PgnError {
+        PgnError {
+            game: self.raw.number,
+            offset: self.raw.offset,
+            at: self.raw.offset + at as u64,
+            reason: reason.into(),
+        }
+    }
+
+    fn peek(&self) -> Option<u8> {
+        self.bytes.get(self.pos).copied()
+    }
+
+    fn at_line_start(&self) -> bool {
+        self.pos == 0 || self.bytes[self.pos - 1] == b'\n'
+    }
+
+    fn skip_line(&mut self) {
+        match self.bytes[self.pos..].iter().position(|&b| b == b'\n') {
+            Some(n) => self.pos += n + 1,
+            None => self.pos = self.bytes.len(),
+        }
+    }
+
+    fn skip_whitespace(&mut self) {
+        while let Some(b) = self.peek() {
+            if !b.is_ascii_whitespace() {
+                break;
+            }
+            self.pos += 1;
+        }
+    }
+
+    /// One tag pair at `pos` (on a `[`).
+    fn tag(&mut self, tags: &mut Tags) -> Result<(), PgnError> {
+        let start = self.pos;
+        self.pos += 1;
+        self.skip_inline_space();
+        let name_start = self.pos;
+        while self.peek().is_some_and(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-') {
+            self.pos += 1;
+        }
+        let name = &self.bytes[name_start..self.pos];
+        if name.is_empty() {
+            return Err(self.error(start, "malformed tag pair: expected a tag name after '['"));
+        }
+        self.skip_inline_space();
+        if self.peek() != Some(b'"') {
+            return Err(self.error(self.pos, "malformed tag pair: expected a quoted value"));
+        }
+        self.pos += 1;
+        let mut value = Vec::new();
+        loop {
+            match self.peek() {
+                None | Some(b'\n') => return Err(self.error(start, "malformed tag pair: unterminated value")),
+                Some(b'\\') if matches!(self.bytes.get(self.pos + 1), Some(b'"' | b'\\')) => {
+                    value.push(self.bytes[self.pos + 1]);
+                    self.pos += 2;
+                }
+                Some(b'"') => {
+                    self.pos += 1;
+                    break;
+                }
+                Some(b) => {
+                    value.push(b);
+                    self.pos += 1;
+                }
+            }
+        }
+        self.skip_inline_space();
+        if self.peek() != Some(b']') {
+            return Err(self.error(self.pos, "malformed tag pair: expected ']'"));
+        }
+        self.pos += 1;
+        let value = match String::from_utf8(value) {
+            Ok(value) => value,
+            Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
+        };
+        tags.set(name, value);
+        Ok(())
+    }
+
+    fn skip_inline_space(&mut self) {
+        while matches!(self.peek(), Some(b' ' | b'\t' | b'\r')) {
+            self.pos += 1;
+        }
+    }
+
+    /// Skips a brace comment starting at `pos` (on the `{`).
+    fn skip_brace(&mut self) -> Result<(), PgnError> {
+        let start = self.pos;
+        match self.bytes[self.pos..].iter().position(|&b| b == b'}') {
+            Some(n) => {
+                self.pos += n + 1;
+                Ok(())
+            }
+            None => Err(self.error(start, "unterminated comment '{'")),
+        }
+    }
+
+    /// Skips a variation starting at `pos` (on the `(`), with its nested
+    /// variations and comments.
+    fn skip_variation(&mut self) -> Result<(), PgnError> {
+        let start = self.pos;
+        let mut depth = 0u32;
+        while let Some(b) = self.peek() {
+            match b {
+                b'(' => depth += 1,
+                b')' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        self.pos += 1;
+                        return Ok(());
+                    }
+                }
+                b'{' => {
+                    self.skip_brace()?;
+                    continue;
+                }
+                b';' => {
+                    self.skip_line();
+                    continue;
+                }
+                b'%' if self.at_line_start() => {
+                    self.skip_line();
+                    continue;
+                }
+                _ => {}
+            }
+            self.pos += 1;
+        }
+        Err(self.error(start, "unterminated variation '('"))
+    }
+
+    /// The next token of movetext (a maximal run of bytes that are not
+    /// whitespace or structure).
+    fn token(&mut self) -> &'a [u8] {
+        let start = self.pos;
+        while let Some(b) = self.peek() {
+            if b.is_ascii_whitespace() || matches!(b, b'{' | b'}' | b'(' | b')' | b';' | b'[' | b']' | b'$') {
+                break;
+            }
+            self.pos += 1;
+        }
+        &self.bytes[start..self.pos]
+    }
+}
+
+/// `12.`, `12...`, `12` (a move number), or a move number glued to a move
+/// (`12.e4`): the rest after the number, if any.
+fn strip_move_number(token: &[u8]) -> Option<&[u8]> {
+    let digits = token.iter().take_while(|b| b.is_ascii_digit()).count();
+    if digits == 0 {
+        return None;
+    }
+    let rest = &token[digits..];
+    let dots = rest.iter().take_while(|&&b| b == b'.').count();
+    if dots == 0 && !rest.is_empty() {
+        return None;
+    }
+    Some(&rest[dots..])
+}
+
+/// Annotation glyphs written as separate tokens (`!`, `?!`, `+-`, `=`,
+/// `e.p.`, ...).
+fn is_annotation(token: &[u8]) -> bool {
+    (!token.is_empty() && token.iter().all(|b| matches!(b, b'!' | b'?')))
+        || matches!(token, b"+-" | b"-+" | b"=" | b"+=" | b"=+" | b"+/=" | b"=/+" | b"+/-" | b"-/+" | b"e.p.")
+}
+
+/// Reads one game.
+///
+/// ```
+/// use adjudicate::pgn::{RawGame, parse_game};
+/// use adjudicate::Outcome;
+/// let text = b"[Event \"x\"]\n[Result \"0-1\"]\n\n1. f3 {[%clk 0:01:00]} e5 2. g4?? (2. e4) Qh4# 0-1\n";
+/// let raw = RawGame { number: 1, offset: 0, bytes: text.to_vec(), truncated: None };
+/// let game = parse_game(&raw).unwrap();
+/// assert_eq!(game.game.moves().len(), 4);
+/// assert_eq!(game.game.recorded, Outcome::BlackWins);
+/// ```
+pub fn parse_game(raw: &RawGame) -> Result<PgnGame, PgnError> {
+    let mut cursor = Cursor { bytes: &raw.bytes, pos: 0, raw };
+    if let Some(len) = raw.truncated {
+        return Err(cursor.error(0, format!("game too long ({len} bytes, at most {} kept)", raw.bytes.len())));
+    }
+    let mut tags = Tags::default();
+    // The tag pair section.
+    loop {
+        cursor.skip_whitespace();
+        match cursor.peek() {
+            Some(b'[') => cursor.tag(&mut tags)?,
+            Some(b'%') if cursor.at_line_start() => cursor.skip_line(),
+            _ => break,
+        }
+    }
+    if let Some(variant) = &tags.variant {
+        if !is_standard(variant) {
+            return Err(cursor.error(0, format!("unsupported variant {variant:?}")));
+        }
+    }
+    let start = match (&tags.fen, tags.setup.as_deref()) {
+        (Some(fen), _) => {
+            Position::from_fen(fen.trim()).map_err(|e| cursor.error(0, format!("invalid FEN tag: {e}")))?
+        }
+        (None, Some("1")) => return Err(cursor.error(0, "SetUp \"1\" without a FEN tag")),
+        (None, _) => Position::start(),
+    };
+    let tag_result = match &tags.result {
+        Some(text) => {
+            Some(text.trim().parse::<Outcome>().map_err(|e| cursor.error(0, format!("invalid Result tag: {e}")))?)
+        }
+        None => None,
+    };
+    // The movetext.
+    let mut pos = start;
+    let mut moves = Vec::with_capacity(128);
+    let mut marker = None;
+    loop {
+        cursor.skip_whitespace();
+        let Some(b) = cursor.peek() else { break };
+        let at = cursor.pos;
+        match b {
+            b'{' => cursor.skip_brace()?,
+            b';' => cursor.skip_line(),
+            b'%' if cursor.at_line_start() => cursor.skip_line(),
+            b'(' => cursor.skip_variation()?,
+            b')' => return Err(cursor.error(at, "unbalanced ')'")),
+            b'}' => return Err(cursor.error(at, "unbalanced '}'")),
+            b'[' | b']' => return Err(cursor.error(at, "tag pair inside the movetext")),
+            b'$' => {
+                cursor.pos += 1;
+                let digits = cursor.bytes[cursor.pos..].iter().take_while(|b| b.is_ascii_digit()).count();
+                if digits == 0 {
+                    return Err(cursor.error(at, "'$' without a NAG number"));
+                }
+                cursor.pos += digits;
+            }
+            _ => {
+                let token = cursor.token();
+                if token.is_empty() {
+                    return Err(cursor.error(at, format!("unexpected byte 0x{b:02x}")));
+                }
+                if let Some(outcome) = std::str::from_utf8(token).ok().and_then(|t| t.parse::<Outcome>().ok()) {
+                    marker = Some((outcome, at));
+                    break;
+                }
+                let san = match strip_move_number(token) {
+                    Some([]) => continue,
+                    Some(rest) => rest,
+                    None if is_annotation(token) => continue,
+                    None => token,
+                };
+                let (m, after) = resolve(&pos, san).map_err(|reason| {
+                    let ply = moves.len() + 1;
+                    let shown = String::from_utf8_lossy(san);
+                    cursor.error(at, format!("ply {ply} ({shown}): {reason} (position {})", pos.to_fen()))
+                })?;
+                moves.push(m);
+                pos = after;
+            }
+        }
+    }
+    cursor.skip_whitespace();
+    if let Some(b) = cursor.peek() {
+        return Err(cursor.error(cursor.pos, format!("unexpected text after the result (byte 0x{b:02x})")));
+    }
+    let recorded = match (marker, tag_result) {
+        (Some((marker, at)), Some(tag)) if marker != tag => {
+            return Err(cursor.error(at, format!("the result {marker} contradicts the Result tag {tag}")));
+        }
+        (Some((marker, _)), _) => marker,
+        (None, _) => {
+            return Err(cursor
+                .error(raw.bytes.len(), "the game has no termination marker (1-0, 0-1, 1/2-1/2 or *): truncated?"));
+        }
+    };
+    let termination = match &tags.termination {
+        Some(text) if text.trim().eq_ignore_ascii_case("time forfeit") => Termination::TimeForfeit { flagged: None },
+        _ => Termination::Other,
+    };
+    let mut game = Game::from_legal(start, moves, recorded).with_id(tags.id(raw.number));
+    game.termination = termination;
+    Ok(PgnGame { game, tags })
+}
+
+/// The legal move `san` names in `pos` and the position after it, or why
+/// there is none.
+fn resolve(pos: &Position, san: &[u8]) -> Result<(Move, Position), String> {
+    let text = std::str::from_utf8(san).map_err(|_| "not a SAN move (not ASCII)".to_string())?;
+    if text == "--" || text == "Z0" {
+        return Err("null moves are not chess moves".to_string());
+    }
+    crate::san::resolve(pos, text).map_err(|e| match e {
+        SanError::Syntax { .. } => "not a SAN move".to_string(),
+        SanError::Illegal { .. } => "illegal move".to_string(),
+        SanError::Ambiguous { .. } => "ambiguous move".to_string(),
+    })
+}

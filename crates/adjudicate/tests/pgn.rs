@@ -1,0 +1,153 @@
+//! The PGN reader: everything the standard allows is read (comments with
+//! clock and evaluation commands, variations, NAGs, annotations, escape
+//! lines, move numbers in every form, castling with letters or digits,
+//! unknown tags), and every kind of malformed game becomes one error with
+//! its game number, byte offset and reason, after which reading goes on:
+//! truncated files, bad SAN, illegal moves, malformed tags, unsupported
+//! variants, contradicting results, unbalanced variations and comments,
+//! binary junk.
+
+use std::io::BufReader;
+
+use adjudicate::pgn::{PgnError, PgnGame, Reader, Splitter, parse_game};
+use adjudicate::{Outcome, Termination};
+
+fn read(name: &str) -> Vec<u8> {
+    let path = format!("{}/../../testdata/pgn/{name}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+fn games(bytes: &[u8]) -> Vec<Result<PgnGame, PgnError>> {
+    Reader::new(bytes).map(|game| game.expect("no I/O error")).collect()
+}
+
+#[test]
+fn the_whole_standard_in_one_game() {
+    let games = games(&read("pgn-syntax.pgn"));
+    assert_eq!(games.len(), 1);
+    let game = games[0].as_ref().unwrap_or_else(|e| panic!("{e}"));
+    // 42 full moves and White's 43rd.
+    assert_eq!(game.game.moves().len(), 85);
+    assert_eq!(game.game.recorded, Outcome::WhiteWins);
+    assert_eq!(game.game.id, "test:syntax");
+    assert_eq!(game.tags.count, 8);
+}
+
+#[test]
+fn malformed_games_are_errors_and_reading_goes_on() {
+    let bytes = read("malformed.pgn");
+    let games = games(&bytes);
+    let summary: Vec<Result<String, String>> =
+        games.iter().map(|g| g.as_ref().map(|g| g.game.id.clone()).map_err(|e| e.reason.clone())).collect();
+    assert_eq!(games.len(), 9, "{summary:#?}");
+    assert_eq!(summary[0], Ok("test:good-1".to_string()));
+    let reason = |i: usize| summary[i].clone().unwrap_err();
+    assert!(reason(1).contains("Nz9") && reason(1).contains("not a SAN move"), "{}", reason(1));
+    assert!(reason(2).contains("ply 1 (e5): illegal move"), "{}", reason(2));
+    assert!(reason(3).contains("malformed tag pair"), "{}", reason(3));
+    assert!(reason(4).contains("unsupported variant"), "{}", reason(4));
+    assert!(reason(5).contains("contradicts the Result tag"), "{}", reason(5));
+    assert!(reason(6).contains("unbalanced ')'"), "{}", reason(6));
+    assert!(reason(7).contains("unterminated comment"), "{}", reason(7));
+    assert_eq!(summary[8], Ok("test:good-2".to_string()));
+    // Numbers and offsets point at the games.
+    for (index, game) in games.iter().enumerate() {
+        if let Err(e) = game {
+            assert_eq!(e.game, index as u64 + 1);
+            assert_eq!(bytes[e.offset as usize], b'[', "{e}");
+            assert!(e.at >= e.offset);
+        }
+    }
+    let illegal = games[2].as_ref().unwrap_err();
+    assert_eq!(&bytes[illegal.at as usize..illegal.at as usize + 2], b"e5");
+}
+
+#[test]
+fn a_truncated_file_ends_with_one_error() {
+    let games = games(&read("truncated.pgn"));
+    assert_eq!(games.len(), 2);
+    assert!(games[0].is_ok());
+    let error = games[1].as_ref().unwrap_err();
+    assert_eq!(error.game, 2);
+    // The last move is cut: "Bc" is not a move.
+    assert!(error.reason.contains("ply 5 (Bc)"), "{error}");
+    // Cut after a complete move instead: no termination marker.
+    let bytes = read("truncated.pgn");
+    let cut = bytes.len() - " 3. Bc".len();
+    let games = self::games(&bytes[..cut]);
+    let error = games[1].as_ref().unwrap_err();
+    assert!(error.reason.contains("no termination marker"), "{error}");
+    // Cut inside a tag pair.
+    let games = self::games(b"[Event \"x\"]\n[Site \"trunc");
+    assert!(games[0].as_ref().unwrap_err().reason.contains("unterminated value"));
+}
+
+#[test]
+fn binary_junk_is_skipped_as_errors() {
+    let games = games(&read("junk.pgn"));
+    let ok: Vec<&str> = games.iter().filter_map(|g| g.as_ref().ok()).map(|g| g.game.id.as_str()).collect();
+    assert_eq!(ok, ["test:before-junk", "test:after-junk"]);
+    assert!(games.iter().any(Result::is_err));
+    assert!(games.first().unwrap().is_ok() && games.last().unwrap().is_ok());
+}
+
+#[test]
+fn random_bytes_never_panic() {
+    let mut state = 0x1234_5678_9abc_def0_u64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let alphabet = b"[]{}()\";%$!?+#=-/*. \n\t01258abcdeghKQRBNOx\xff\x00PG";
+    for _ in 0..2000 {
+        let len = (next() % 300) as usize;
+        let bytes: Vec<u8> = (0..len).map(|_| alphabet[(next() % alphabet.len() as u64) as usize]).collect();
+        for game in games(&bytes) {
+            if let Err(e) = game {
+                assert!(e.at <= bytes.len() as u64 && e.offset <= e.at, "{e}");
+            }
+        }
+    }
+}
+
+#[test]
+fn splitting_bounds_memory() {
+    // A "game" of 100 KB of moves with a 4 KB limit: one error, then the
+    // next game is read.
+    let mut text = b"[Event \"long\"]\n\n".to_vec();
+    for _ in 0..10_000 {
+        text.extend_from_slice(b"1. Nf3 {x} ");
+    }
+    text.extend_from_slice(b"*\n\n[Event \"short\"]\n\n1. e4 *\n");
+    let mut splitter = Splitter::with_limit(BufReader::new(&text[..]), 4096);
+    let long = splitter.next_game().unwrap().unwrap();
+    assert_eq!(long.bytes.len(), 4096);
+    assert!(long.truncated.unwrap() > 100_000);
+    assert!(parse_game(&long).unwrap_err().reason.contains("too long"));
+    let short = splitter.next_game().unwrap().unwrap();
+    assert_eq!(parse_game(&short).unwrap().game.moves().len(), 1);
+    assert!(splitter.next_game().unwrap().is_none());
+}
+
+#[test]
+fn games_without_tags_and_set_up_positions() {
+    let games = games(b"1. e4 e5 1-0 1. d4 * 1/2-1/2\n[FEN \"4k3/8/8/8/8/8/8/R3K3 w Q - 0 1\"]\n\n1. O-O-O Ke7 *\n");
+    assert_eq!(games.len(), 4);
+    assert_eq!(games[0].as_ref().unwrap().game.moves().len(), 2);
+    assert_eq!(games[1].as_ref().unwrap().game.recorded, Outcome::Unknown);
+    assert_eq!(games[2].as_ref().unwrap().game.moves().len(), 0);
+    let castled = games[3].as_ref().unwrap();
+    assert_eq!(castled.game.moves().len(), 2);
+    assert_eq!(castled.game.id, "#4");
+}
+
+#[test]
+fn lichess_time_forfeit() {
+    let games = games(&read("timeout.pgn"));
+    let game = games[0].as_ref().unwrap();
+    assert_eq!(game.game.termination, Termination::TimeForfeit { flagged: None });
+    assert_eq!(game.game.id, "https://lichess.org/tEsT0001");
+    assert_eq!(game.game.moves().len(), 5);
+}
