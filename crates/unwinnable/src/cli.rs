@@ -56,6 +56,16 @@ pub enum Command {
     Dead(DeadArgs),
     /// Analyse the paper's positions for both colours and print a table.
     Demo(DemoArgs),
+    /// The correct result of whole games under the FIDE Laws.
+    ///
+    /// Reads PGN (plain or zstd-compressed) or `FEN [moves] MOVE... [RESULT]`
+    /// lines from the files (standard input without files) and writes one
+    /// record per game, in input order: recorded and correct result, the
+    /// deciding rule (checkmate, stalemate, dead position, timeout, fivefold
+    /// repetition, 75 moves, or the recorded result), the ply and the final
+    /// position, with the evidence. Malformed games get an error record and
+    /// the run goes on. A summary goes to standard error at the end.
+    Adjudicate(crate::adjudicate::AdjudicateArgs),
 }
 
 /// Options of `analyze`.

@@ -14,12 +14,15 @@
 //!   [`search::Analyzer`], a bounded window of queries in flight, output in
 //!   input order;
 //! * [`dead`]: `unwinnable dead FEN`;
+//! * [`adjudicate`](mod@adjudicate): `unwinnable adjudicate FILE...`: whole
+//!   games under the FIDE Laws, over PGN, with its own batched pipeline;
 //! * [`demo`]: `unwinnable demo` (and no arguments at a terminal): the
 //!   paper's positions for both colours, as a table.
 
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod adjudicate;
 pub mod cli;
 pub mod dead;
 pub mod demo;

@@ -45,6 +45,7 @@ fn run(cli: Cli) -> u8 {
             }
         }
         Some(Command::Demo(args)) => demo(&args.search),
+        Some(Command::Adjudicate(args)) => adjudicate(&args),
         None if cli.analyze.fen.is_empty() && io::stdin().is_terminal() => demo(&cli.analyze.search),
         None => analyze(cli.analyze),
     };
@@ -68,6 +69,16 @@ fn demo(search: &unwinnable::cli::SearchArgs) -> io::Result<u8> {
     let mut out = io::stdout().lock();
     unwinnable::demo::run(&mut out, search.config())?;
     out.flush()?;
+    Ok(exit::SUCCESS)
+}
+
+fn adjudicate(args: &unwinnable::adjudicate::AdjudicateArgs) -> io::Result<u8> {
+    let options = unwinnable::adjudicate::Options::from_args(args);
+    let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    let summary = unwinnable::adjudicate::run(&args.files, &mut out, &options)?;
+    if !args.quiet {
+        eprintln!("unwinnable: {summary}");
+    }
     Ok(exit::SUCCESS)
 }
 

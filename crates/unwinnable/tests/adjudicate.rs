@@ -1,0 +1,199 @@
+//! `unwinnable adjudicate` end to end, on the hand-written games of
+//! `testdata/pgn/`: one record per game in input order (also with several
+//! threads), every format, `--only-wrong`, `--every-ply`, `--timeout`,
+//! zstd-compressed and standard input, `FEN moves...` lines, and inputs
+//! that are missing or malformed (error records; the run goes on).
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+
+const BIN: &str = env!("CARGO_BIN_EXE_unwinnable");
+
+fn testdata(name: &str) -> String {
+    format!("{}/../../testdata/pgn/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Every file of `testdata/pgn`, in name order.
+fn all_files() -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(testdata(""))
+        .expect("testdata/pgn")
+        .map(|entry| entry.expect("entry").file_name().to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(".pgn"))
+        .collect();
+    names.sort();
+    names.iter().map(|name| testdata(name)).collect()
+}
+
+fn run(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(BIN)
+        .arg("adjudicate")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start the binary");
+    let mut input = child.stdin.take().expect("stdin");
+    let data = stdin.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&data);
+    });
+    let output = child.wait_with_output().expect("wait");
+    writer.join().expect("writer");
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    output
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).expect("UTF-8")
+}
+
+fn json(output: &Output) -> Vec<Value> {
+    stdout(output).lines().map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("{line}: {e}"))).collect()
+}
+
+fn temp(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("unwinnable-adjudicate-{}-{name}", std::process::id()))
+}
+
+#[test]
+fn every_game_in_input_order_with_any_number_of_threads() {
+    let files = all_files();
+    let mut args: Vec<&str> = vec!["--format", "jsonl", "--threads", "1"];
+    args.extend(files.iter().map(String::as_str));
+    let one = run(&args, b"");
+    args[3] = "3";
+    let three = run(&args, b"");
+    assert_eq!(stdout(&one), stdout(&three));
+    let records = json(&one);
+    // Records follow the inputs, and the games within each input.
+    let mut previous: Option<(String, u64)> = None;
+    for record in &records {
+        let key = (record["input"].as_str().unwrap().to_string(), record["game"].as_u64().unwrap());
+        if let Some(previous) = &previous {
+            assert!(previous < &key, "{previous:?} then {key:?}");
+        }
+        previous = Some(key);
+    }
+    let errors = records.iter().filter(|r| r.get("error").is_some()).count();
+    let games = records.len() - errors;
+    // malformed.pgn: 7 errors; truncated.pgn: 1; junk.pgn: at least 1.
+    assert!(errors >= 9, "{errors}");
+    let summary = String::from_utf8_lossy(&one.stderr).into_owned();
+    assert!(summary.contains(&format!("{games} games, {errors} errors")), "{summary}");
+    // The paper's timeouts: 22 games.
+    let paper = records.iter().filter(|r| r["id"].as_str().is_some_and(|id| id.starts_with("test:paper-"))).count();
+    assert_eq!(paper, 22);
+}
+
+#[test]
+fn a_record_per_game_with_the_facts() {
+    let output = run(&["--format", "jsonl", "--threads", "1", &testdata("dead.pgn")], b"");
+    let records = json(&output);
+    assert_eq!(records.len(), 3);
+    let first = &records[0];
+    assert_eq!(first["id"], "test:dead-bishop");
+    assert_eq!(first["recorded"], "1-0");
+    assert_eq!(first["correct"], "1/2-1/2");
+    assert_eq!(first["wrong"], true);
+    assert_eq!(first["rule"], "dead-position");
+    assert_eq!(first["article"], "5.2.2");
+    assert_eq!(first["ply"], 1);
+    assert_eq!(first["void_moves"], 4);
+    assert_eq!(first["fen"], "4k3/8/8/8/8/8/3K4/5B2 b - - 0 1");
+    let text = run(&["--threads", "1", &testdata("dead.pgn")], b"");
+    assert!(
+        stdout(&text).lines().next().unwrap().contains(
+            "recorded 1-0, correct 1/2-1/2 (WRONG) by dead-position (Art. 5.2.2) at ply 1, 4 void moves after"
+        )
+    );
+}
+
+#[test]
+fn only_wrong_and_csv() {
+    let output = run(&["--format", "csv", "--only-wrong", "--threads", "2", &testdata("checkmate.pgn")], b"");
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].starts_with("input,game,offset,id,recorded,correct,status,rule"));
+    // Fool's mate recorded 1-0, the unfinished mate, the mate then flag.
+    assert_eq!(lines.len(), 4, "{text}");
+    assert!(lines.iter().skip(1).all(|l| l.contains(",wrong,checkmate,5.1.1,")));
+    assert!(lines[1].contains(",test:checkmate-fools-mate,1-0,0-1,"));
+}
+
+#[test]
+fn every_ply_gives_the_same_answers_here() {
+    for name in ["dead.pgn", "repetition.pgn", "move-count.pgn", "timeout.pgn"] {
+        let batch = run(&["--format", "jsonl", "--threads", "1", &testdata(name)], b"");
+        let every = run(&["--format", "jsonl", "--threads", "1", "--every-ply", &testdata(name)], b"");
+        assert_eq!(stdout(&batch), stdout(&every), "{name}");
+    }
+}
+
+#[test]
+fn zstd_and_standard_input() {
+    let plain = std::fs::read(testdata("repetition.pgn")).unwrap();
+    let compressed = zstd::encode_all(&plain[..], 3).unwrap();
+    let path = temp("repetition.pgn.zst");
+    std::fs::write(&path, &compressed).unwrap();
+    let from_file = run(&["--format", "jsonl", "--threads", "2", path.to_str().unwrap()], b"");
+    let from_plain = run(&["--format", "jsonl", "--threads", "2", &testdata("repetition.pgn")], b"");
+    let from_stdin = run(&["--format", "jsonl", "--threads", "2"], &compressed);
+    let _ = std::fs::remove_file(&path);
+    let strip = |output: &Output| {
+        json(output)
+            .into_iter()
+            .map(|mut r| {
+                r.as_object_mut().unwrap().remove("input");
+                r
+            })
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(strip(&from_file), strip(&from_plain));
+    assert_eq!(strip(&from_stdin), strip(&from_plain));
+    assert_eq!(json(&from_stdin)[0]["input"], "-");
+    assert_eq!(strip(&from_plain).len(), 5);
+}
+
+#[test]
+fn fen_lines_and_the_timeout_flag() {
+    // Paper Position 20 (White to move): with White flagged, Black cannot
+    // mate: drawn; with Black flagged, White wins.
+    let lines = b"8/4P2p/1p6/3Q1P2/2p3B1/Pk6/1P6/1K3r2 w - - 1 38 0-1\nnot a game\n";
+    let white = json(&run(&["--format", "jsonl", "--timeout", "white"], lines));
+    assert_eq!((white[0]["rule"].as_str(), white[0]["correct"].as_str()), (Some("timeout"), Some("1/2-1/2")));
+    assert_eq!(white[0]["id"], "line 1");
+    assert!(white[1]["error"].as_str().unwrap().contains("FEN"));
+    let black = json(&run(&["--format", "jsonl", "--timeout", "black"], lines));
+    assert_eq!((black[0]["rule"].as_str(), black[0]["correct"].as_str()), (Some("timeout"), Some("1-0")));
+    assert!(black[0]["helpmate"].as_str().unwrap().ends_with('#'));
+    // Without the flag the recorded result stands.
+    let none = json(&run(&["--format", "jsonl"], lines));
+    assert_eq!(none[0]["rule"], "recorded");
+}
+
+#[test]
+fn missing_inputs_and_junk_do_not_stop_the_run() {
+    let output = run(
+        &[
+            "--format",
+            "jsonl",
+            "--threads",
+            "2",
+            "/nonexistent/x.pgn",
+            &testdata("junk.pgn"),
+            &testdata("truncated.pgn"),
+        ],
+        b"",
+    );
+    let records = json(&output);
+    assert!(records[0]["error"].as_str().unwrap().starts_with("cannot open"));
+    let ids: Vec<&str> = records.iter().filter_map(|r| r["id"].as_str()).collect();
+    assert_eq!(ids, ["test:before-junk", "test:after-junk", "test:complete"]);
+    let last = records.last().unwrap();
+    assert_eq!(last["game"], 2);
+    assert!(last["error"].as_str().unwrap().contains("ply 5 (Bc)"));
+}
