@@ -5,6 +5,8 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+mod corpus;
+
 mod gen_pgn;
 
 const HELP: &str = "\
@@ -28,6 +30,10 @@ tasks:
                            legal games (tags, clock comments, a realistic mix
                            of terminations with time forfeits), deterministic;
                            standard output by default, zstd-compressed with --zst
+  corpus [--mode full|quick|both] [--limit N]
+                           the analyzer over testdata/lichess-30k-positions.txt
+                           (winner: side not to move), one thread: time per
+                           query (mean, median, p99, max) and verdict counts
   help                     this text
 ";
 
@@ -140,6 +146,7 @@ fn main() -> ExitCode {
         Some("gen-magics") => gen_magics(rest.iter().any(|a| a == "--check")),
         Some("perft") => perft(rest),
         Some("regress") => regress(rest),
+        Some("corpus") => corpus::run(&workspace_root(), rest),
         Some("gen-pgn") => gen_pgn(rest),
         Some("help" | "--help" | "-h") | None => {
             print!("{HELP}");
