@@ -74,6 +74,8 @@ pub struct Search<'t> {
     pub winner: Color,
     /// Use Score (Figure 12) and footnote b; off for shortest-mate search.
     pub rewards: bool,
+    /// Where the heuristics steer the pieces.
+    pub targets: crate::score::Targets,
     /// Prune nodes the static analysis proves unwinnable, at nodes reached
     /// by an irreversible move (capture, pawn move) with at least this many
     /// plies of remaining depth (`None`: never). The check costs tens of
@@ -141,6 +143,7 @@ impl<'t> Search<'t> {
             iteration_over: false,
             path: Vec::with_capacity(64),
             hash_mask: u64::MAX,
+            targets: crate::score::Targets::default(),
         }
     }
 
@@ -229,7 +232,7 @@ impl<'t> Search<'t> {
         // Steps 7-9.
         for &m in &moves {
             let (inc, child_rewarded) = if self.rewards {
-                match score(pos, m, self.winner) {
+                match score(pos, m, self.winner, &self.targets) {
                     Score::Reward => (1, true),
                     // Footnote b: a normal move right after a rewarded one
                     // is rewarded too.

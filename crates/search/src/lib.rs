@@ -50,6 +50,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod best_first;
 pub mod exhaustive;
 pub mod forced;
 pub mod helpmate;
@@ -120,6 +121,13 @@ pub struct Config {
     /// not change: table hits compare whole positions, so a key collision
     /// can never prune a branch.
     pub hash_mask: u64,
+    /// Interleave narrow, deep probe iterations with the main ones (see
+    /// `Analyzer::full`). Only ever finds helpmates sooner.
+    pub probes: bool,
+    /// Run the best-first helpmate search of [`best_first`] between
+    /// iterations. Only ever finds helpmates sooner; it may use memory of
+    /// up to twice `limits.tt_mb` while it runs.
+    pub best_first: bool,
 }
 
 impl Default for Config {
@@ -131,6 +139,8 @@ impl Default for Config {
             first_iteration_nodes: 10_000,
             static_pruning: Some(1),
             hash_mask: u64::MAX,
+            probes: true,
+            best_first: true,
         }
     }
 }
@@ -242,6 +252,11 @@ impl Analyzer {
         let mut search = Search::new(winner, &mut self.tt, config.limits.nodes, deadline);
         search.static_pruning = config.static_pruning;
         search.hash_mask = config.hash_mask;
+        // The main iterations use the paper's heuristics; probes and the
+        // best-first phase also steer towards the possible mating squares.
+        // Computed when first needed (most queries end in the first
+        // iteration).
+        let mut targets: Option<score::Targets> = None;
         let mut bound = config.first_iteration_nodes.max(1);
         let mut exhaustive_bound = bound.saturating_mul(2);
         // The traversal's queue may use as much memory as one table.
@@ -255,6 +270,8 @@ impl Analyzer {
             nodes: search.total_nodes,
         };
         search.start_fresh(bound);
+        let mut probe_depth = 1;
+        let mut probe_count = 0u64;
         for max_depth in 1.. {
             if max_depth > 1 {
                 if search.tt.fits(bound.saturating_mul(2)) {
@@ -277,6 +294,56 @@ impl Analyzer {
             // `bound` must grow for the algorithm to be complete.
             if search.iteration_nodes > bound {
                 bound = bound.saturating_mul(2);
+            }
+            // Probes: as many nodes again in iterations of the paper's
+            // constant size (its footnote 13), ever deeper, alternating
+            // between the paper's heuristics and the mating-square
+            // targets. Narrow and deep, they find long helpmates that the
+            // broad iterations reach late.
+            if config.probes && max_depth >= 2 {
+                let probe_bound = config.first_iteration_nodes.max(1);
+                let probes = (bound / probe_bound).max(1);
+                let targets = *targets.get_or_insert_with(|| score::Targets::of(start, winner));
+                for _ in 0..probes {
+                    probe_depth = (probe_depth + 1).min(MAX_PROBE_DEPTH);
+                    probe_count += 1;
+                    search.targets = match probe_count % 3 {
+                        0 => score::Targets::default(),
+                        1 => targets,
+                        _ => score::Targets { winner_king: true, ..targets },
+                    };
+                    search.start_iteration(probe_bound);
+                    if search.run(start, probe_depth) {
+                        return winnable(&search);
+                    }
+                    if search.stopped {
+                        break;
+                    }
+                    if !search.interrupted && !search.stale {
+                        return unwinnable(search.iteration_nodes, &search);
+                    }
+                }
+                search.targets = score::Targets::default();
+                if search.stopped {
+                    break;
+                }
+                search.reset_counters(bound);
+            }
+            // The best-first phase, every other iteration from the fourth,
+            // with a quarter of the iteration's allowance (see `best_first`).
+            if config.best_first && max_depth >= 4 && max_depth % 2 == 0 {
+                search.reset_counters(bound / 4);
+                let max_positions = (config.limits.tt_mb.max(1) << 21) / best_first::BYTES_PER_POSITION;
+                let targets = targets.get_or_insert_with(|| score::Targets::of(start, winner));
+                if let best_first::BestFirst::Mate(moves) = best_first::run(&mut search, start, targets, max_positions)
+                {
+                    search.path = moves;
+                    return winnable(&search);
+                }
+                if search.stopped {
+                    break;
+                }
+                search.reset_counters(bound);
             }
             // An exhaustive traversal with a growing allowance, from the
             // third iteration on every other iteration, and at once when an
@@ -363,6 +430,8 @@ impl Analyzer {
         }
     }
 }
+
+const MAX_PROBE_DEPTH: i32 = 200;
 
 /// Figure 10 step 5: only kings, pawns and bishops, and no semi-open file
 /// (a file with pawns of one colour only). Other positions are very rarely

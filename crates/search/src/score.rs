@@ -8,6 +8,46 @@
 
 use movegen::{Bitboard, Color, Move, Position, Role, Square, attacks};
 
+/// Squares the heuristics steer pieces towards, computed once per query.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Targets {
+    /// Squares on which the loser's king could be mated (empty: use the
+    /// paper's corner).
+    pub loser_king: Bitboard,
+    /// The neighbours of those squares, where the loser's pieces block.
+    pub blockers: Bitboard,
+    /// Steer the winner's king towards those squares too.
+    pub winner_king: bool,
+}
+
+impl Targets {
+    /// The squares of the loser's king region on which the static analysis
+    /// cannot rule out a mating net: where the king has to go to be mated.
+    pub fn of(pos: &Position, winner: Color) -> Targets {
+        let Ok(mobility) = mobility::Mobility::compute(pos) else { return Targets::default() };
+        let region = mobility.region(pos.king_of(!winner));
+        let loser_king: Bitboard = region
+            .iter()
+            .filter(|&s| {
+                matches!(
+                    static_check::mating_net::net_possible(&mobility, !winner, s),
+                    static_check::mating_net::NetResult::Possible
+                )
+            })
+            .collect();
+        // A target set covering much of the board says nothing (the paper's
+        // corner is then the better guide).
+        if loser_king.count() > MAX_TARGETS {
+            return Targets::default();
+        }
+        let blockers = loser_king.iter().map(attacks::king).fold(Bitboard::EMPTY, |acc, b| acc | b) - loser_king;
+        Targets { loser_king, blockers, winner_king: false }
+    }
+}
+
+/// Target sets larger than this are ignored.
+const MAX_TARGETS: u32 = 16;
+
 /// How promising a move is for reaching a helpmate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Score {
@@ -56,20 +96,50 @@ fn knight_distance(a: Square, b: Square) -> u32 {
 /// next to it as a blocker). The corner is h8 (dark) if the winner has
 /// dark-squared bishops or the loser has light-squared bishops and the
 /// winner none; otherwise a8. Seen from Black, the board is rotated.
-pub fn going_to_corner(pos: &Position, m: Move, winner: Color, winning_side_moves: bool) -> bool {
+pub fn going_to_corner(pos: &Position, m: Move, winner: Color, winning_side_moves: bool, targets: &Targets) -> bool {
     let board = pos.board();
     let from = m.from();
     let role = match board.role_at(from) {
         Some(role @ (Role::King | Role::Knight)) => role,
         _ => return false,
     };
+    if role == Role::King && winning_side_moves && targets.loser_king.any() && targets.winner_king {
+        let distance = |s: Square| targets.loser_king.iter().map(|t| s.distance(t)).min().unwrap_or(0);
+        return distance(m.to()) < distance(from);
+    }
+    if role == Role::King && !winning_side_moves && targets.loser_king.any() {
+        let distance = |s: Square| targets.loser_king.iter().map(|t| s.distance(t)).min().unwrap_or(0);
+        return distance(m.to()) < distance(from);
+    }
     let winner_bishops = board.pieces(winner, Role::Bishop);
     let loser_bishops = board.pieces(!winner, Role::Bishop);
     // "Dark" and "light" relative to the winner's corner: for White h8 is
     // dark; for Black the corners are rotated (h8 -> a1, dark as well).
     let dark_corner = (winner_bishops & Bitboard::DARK_SQUARES).any()
         || ((loser_bishops & Bitboard::LIGHT_SQUARES).any() && (winner_bishops & Bitboard::LIGHT_SQUARES).is_empty());
-    let target = match (dark_corner, winning_side_moves, role) {
+    let target = corner_target(dark_corner, winning_side_moves, role);
+    let target = if winner == Color::Black { target.rotate_180() } else { target };
+    if role == Role::King {
+        m.to().distance(target) < from.distance(target)
+    } else {
+        knight_distance(m.to(), target) < knight_distance(from, target)
+    }
+}
+
+/// The loser's king's corner square of Figure 13 in `pos`.
+pub fn loser_king_corner(pos: &Position, winner: Color) -> Square {
+    let board = pos.board();
+    let winner_bishops = board.pieces(winner, Role::Bishop);
+    let loser_bishops = board.pieces(!winner, Role::Bishop);
+    let dark_corner = (winner_bishops & Bitboard::DARK_SQUARES).any()
+        || ((loser_bishops & Bitboard::LIGHT_SQUARES).any() && (winner_bishops & Bitboard::LIGHT_SQUARES).is_empty());
+    let target = corner_target(dark_corner, false, Role::King);
+    if winner == Color::Black { target.rotate_180() } else { target }
+}
+
+/// Figure 13's target square (seen from White).
+fn corner_target(dark_corner: bool, winning_side_moves: bool, role: Role) -> Square {
+    match (dark_corner, winning_side_moves, role) {
         (true, true, Role::King) => Square::H6,
         (true, true, _) => Square::H8,
         (true, false, Role::King) => Square::H8,
@@ -78,12 +148,6 @@ pub fn going_to_corner(pos: &Position, m: Move, winner: Color, winning_side_move
         (false, true, _) => Square::A8,
         (false, false, Role::King) => Square::A8,
         (false, false, _) => Square::B8,
-    };
-    let target = if winner == Color::Black { target.rotate_180() } else { target };
-    if role == Role::King {
-        m.to().distance(target) < from.distance(target)
-    } else {
-        knight_distance(m.to(), target) < knight_distance(from, target)
     }
 }
 
@@ -114,11 +178,11 @@ fn lemma_like_material(pos: &Position, winner: Color) -> bool {
 
 /// Figure 12: the score of the legal move `m` in `pos` for a search in
 /// which `winner` tries to mate.
-pub fn score(pos: &Position, m: Move, winner: Color) -> Score {
+pub fn score(pos: &Position, m: Move, winner: Color, targets: &Targets) -> Score {
     let board = pos.board();
     let moving_pawn = board.pawns().contains(m.from());
     if pos.side_to_move() == winner {
-        if pos.is_capture(m) || moving_pawn || going_to_corner(pos, m, winner, true) {
+        if pos.is_capture(m) || moving_pawn || going_to_corner(pos, m, winner, true, targets) {
             return Score::Reward;
         }
     } else {
@@ -129,7 +193,14 @@ pub fn score(pos: &Position, m: Move, winner: Color) -> Score {
                 return Score::Reward;
             }
         }
-        if going_to_corner(pos, m, winner, false) {
+        if going_to_corner(pos, m, winner, false, targets) {
+            return Score::Reward;
+        }
+        if !moving_pawn
+            && targets.blockers.contains(m.to())
+            && !targets.blockers.contains(m.from())
+            && board.role_at(m.from()) != Some(Role::King)
+        {
             return Score::Reward;
         }
         if pos.is_capture(m) {
@@ -155,13 +226,13 @@ mod tests {
     fn scores_of_the_paper() {
         // White to mate: captures and pawn moves are rewarded.
         let pos: Position = "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1".parse().unwrap();
-        assert_eq!(score(&pos, pos.parse_uci("e4d5").unwrap(), Color::White), Score::Reward);
-        assert_eq!(score(&pos, pos.parse_uci("e4e5").unwrap(), Color::White), Score::Reward);
+        assert_eq!(score(&pos, pos.parse_uci("e4d5").unwrap(), Color::White, &Targets::default()), Score::Reward);
+        assert_eq!(score(&pos, pos.parse_uci("e4e5").unwrap(), Color::White, &Targets::default()), Score::Reward);
         // Black (the loser) capturing is punished.
         let pos: Position = "4k3/8/8/3p4/4P3/8/8/4K3 b - - 0 1".parse().unwrap();
-        assert_eq!(score(&pos, pos.parse_uci("d5e4").unwrap(), Color::White), Score::Punish);
+        assert_eq!(score(&pos, pos.parse_uci("d5e4").unwrap(), Color::White, &Targets::default()), Score::Punish);
         // The loser's king walking into the a8 corner is rewarded.
-        assert_eq!(score(&pos, pos.parse_uci("e8d8").unwrap(), Color::White), Score::Reward);
-        assert_eq!(score(&pos, pos.parse_uci("e8f8").unwrap(), Color::White), Score::Normal);
+        assert_eq!(score(&pos, pos.parse_uci("e8d8").unwrap(), Color::White, &Targets::default()), Score::Reward);
+        assert_eq!(score(&pos, pos.parse_uci("e8f8").unwrap(), Color::White, &Targets::default()), Score::Normal);
     }
 }

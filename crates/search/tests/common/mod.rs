@@ -139,7 +139,7 @@ pub fn sparse_position(seed: u64) -> Option<Position> {
         let square = Square::new(rng.below(64) as u32);
         let piece = Piece::new(Color::from_white(rng.below(2) == 0), roles[rng.below(roles.len())]);
         let back_rank = matches!(square.rank(), Rank::First | Rank::Eighth);
-        if !board.occupied().contains(square) && !(piece.role == Role::Pawn && back_rank) {
+        if !(board.occupied().contains(square) || piece.role == Role::Pawn && back_rank) {
             board.set_piece_at(square, piece);
         }
     }
