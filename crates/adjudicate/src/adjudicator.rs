@@ -80,20 +80,13 @@ pub struct Adjudicator {
     quick: Analyzer,
     /// Allocated at the first timeout (its table is large).
     full: Option<Analyzer>,
-    positions: Vec<Position>,
     repetitions: Repetitions,
 }
 
 impl Adjudicator {
     /// An adjudicator with `options`.
     pub fn new(options: Options) -> Adjudicator {
-        Adjudicator {
-            options,
-            quick: Analyzer::new(options.dead),
-            full: None,
-            positions: Vec::new(),
-            repetitions: Repetitions::new(),
-        }
+        Adjudicator { options, quick: Analyzer::new(options.dead), full: None, repetitions: Repetitions::new() }
     }
 
     /// The options.
@@ -104,22 +97,15 @@ impl Adjudicator {
     /// The correct result of `game` under the FIDE Laws.
     pub fn adjudicate(&mut self, game: &Game) -> Adjudication {
         let moves = game.moves();
-        self.positions.clear();
-        self.positions.reserve(moves.len() + 1);
-        let mut pos = *game.start();
-        self.positions.push(pos);
-        for &m in moves {
-            pos = pos.play(m);
-            self.positions.push(pos);
-        }
+        let positions = game.positions();
         let last = moves.len();
         let mut claims = Claims::default();
         let mut end: Option<End> = None;
         self.repetitions.clear();
         for ply in 0..=last {
-            let pos = self.positions[ply];
+            let pos = positions[ply];
             if ply > 0 {
-                let (before, m) = (&self.positions[ply - 1], moves[ply - 1]);
+                let (before, m) = (&positions[ply - 1], moves[ply - 1]);
                 let irreversible = before.is_capture(m)
                     || before.role_at(m.from()) == Some(Role::Pawn)
                     || before.castling_rights() != pos.castling_rights();
@@ -172,10 +158,10 @@ impl Adjudicator {
             }
         }
         if !self.options.every_ply {
-            end = self.first_dead(end, last);
+            end = self.first_dead(positions, end, last);
         }
         let adjudication = match end {
-            Some(end) => self.ended_on_board(game, end),
+            Some(end) => Self::ended_on_board(game, end),
             None => self.ended_off_board(game, last),
         };
         Adjudication { claims, ..adjudication }
@@ -183,15 +169,15 @@ impl Adjudicator {
 
     /// Without `every_ply`: the dead-position check where the game ended,
     /// and backwards from there to the first position proved dead.
-    fn first_dead(&mut self, end: Option<End>, last: usize) -> Option<End> {
+    fn first_dead(&mut self, positions: &[Position], end: Option<End>, last: usize) -> Option<End> {
         let stop = end.as_ref().map_or(last, |end| end.ply);
         if end.as_ref().is_some_and(|end| end.rule == Rule::Checkmate) {
             return end;
         }
-        let Some(mut proof) = dead(&mut self.quick, &self.positions[stop]) else { return end };
+        let Some(mut proof) = dead(&mut self.quick, &positions[stop]) else { return end };
         let mut first = stop;
         while first > 0 {
-            match dead(&mut self.quick, &self.positions[first - 1]) {
+            match dead(&mut self.quick, &positions[first - 1]) {
                 Some(earlier) => {
                     proof = earlier;
                     first -= 1;
@@ -207,8 +193,8 @@ impl Adjudicator {
         }
     }
 
-    fn ended_on_board(&self, game: &Game, end: End) -> Adjudication {
-        let pos = &self.positions[end.ply];
+    fn ended_on_board(game: &Game, end: End) -> Adjudication {
+        let pos = &game.positions()[end.ply];
         let (correct, text) = match end.rule {
             Rule::Checkmate => {
                 let winner = !pos.side_to_move();
@@ -239,7 +225,8 @@ impl Adjudicator {
     }
 
     fn ended_off_board(&mut self, game: &Game, last: usize) -> Adjudication {
-        let pos = self.positions[last];
+        let positions = game.positions();
+        let pos = positions[last];
         let fen = pos.to_fen();
         let adjudication = |correct, rule: Rule, text: String, evidence| Adjudication {
             recorded: game.recorded,
@@ -272,8 +259,8 @@ impl Adjudicator {
                 // The opponent cannot mate. If the flagged player cannot
                 // either, the position is dead (the quick check missed it):
                 // the game ended earlier, by Art. 5.2.2.
-                if let Some(dead) = self.dead_by_full_analysis(last) {
-                    let pos = &self.positions[dead.ply];
+                if let Some(dead) = self.dead_by_full_analysis(positions, last) {
+                    let pos = &positions[dead.ply];
                     let text = "neither player can checkmate by any series of legal moves".to_string();
                     let explanation = Explanation {
                         article: Rule::DeadPosition.article(),
@@ -308,12 +295,12 @@ impl Adjudicator {
     /// Whether the full analysis proves the position at ply `last` dead;
     /// if so, the first ply of the dead stretch ending there (found with
     /// the full analysis too: this only runs for drawn timeouts).
-    fn dead_by_full_analysis(&mut self, last: usize) -> Option<End> {
+    fn dead_by_full_analysis(&mut self, positions: &[Position], last: usize) -> Option<End> {
         let full = self.full.as_mut()?;
-        let mut proof = dead(full, &self.positions[last])?;
+        let mut proof = dead(full, &positions[last])?;
         let mut first = last;
         while first > 0 {
-            match dead(full, &self.positions[first - 1]) {
+            match dead(full, &positions[first - 1]) {
                 Some(earlier) => {
                     proof = earlier;
                     first -= 1;

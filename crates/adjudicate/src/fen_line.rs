@@ -72,11 +72,14 @@ pub fn parse_fen_line(line: &str) -> Result<Game, FenLineError> {
     }
     let mut pos = start;
     let mut moves = Vec::with_capacity(rest.len());
+    let mut positions = Vec::with_capacity(rest.len() + 1);
+    positions.push(start);
     for (index, text) in rest.iter().enumerate() {
         let m =
             pos.parse_uci(text).map_err(|e| error(format!("ply {}: {e} (position {})", index + 1, pos.to_fen())))?;
         moves.push(m);
         pos = pos.play(m);
+        positions.push(pos);
     }
-    Ok(Game::from_legal(start, moves, recorded))
+    Ok(Game::from_positions(positions, moves, recorded))
 }

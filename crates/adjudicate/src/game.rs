@@ -130,11 +130,13 @@ impl fmt::Display for GameError {
 
 impl std::error::Error for GameError {}
 
-/// A game: the position it started from, its moves, and what the source
-/// recorded. The moves are legal (checked by [`Game::new`]).
+/// A game: the position it started from, its moves (legal: checked by
+/// [`Game::new`]), the position after each move, and what the source
+/// recorded.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
-    start: Position,
+    /// `positions[0]` is the start; `positions[i + 1]` follows `moves[i]`.
+    positions: Vec<Position>,
     moves: Vec<Move>,
     /// The result the source recorded.
     pub recorded: Outcome,
@@ -158,14 +160,17 @@ impl Game {
     /// assert!(Game::new(start, vec![e4, e4], Outcome::Unknown).is_err());
     /// ```
     pub fn new(start: Position, moves: Vec<Move>, recorded: Outcome) -> Result<Game, GameError> {
+        let mut positions = Vec::with_capacity(moves.len() + 1);
         let mut pos = start;
+        positions.push(pos);
         for (index, &m) in moves.iter().enumerate() {
             match pos.try_play(m) {
                 Some(next) => pos = next,
                 None => return Err(GameError::IllegalMove { index, m, fen: pos.to_fen() }),
             }
+            positions.push(pos);
         }
-        Ok(Game::from_legal(start, moves, recorded))
+        Ok(Game::from_positions(positions, moves, recorded))
     }
 
     /// A game whose moves the caller has already checked (the PGN reader
@@ -173,7 +178,29 @@ impl Game {
     /// moves do not panic, but the adjudication of such a game is
     /// unspecified.
     pub fn from_legal(start: Position, moves: Vec<Move>, recorded: Outcome) -> Game {
-        Game { start, moves, recorded, termination: Termination::Other, id: String::new() }
+        let mut positions = Vec::with_capacity(moves.len() + 1);
+        let mut pos = start;
+        positions.push(pos);
+        for &m in &moves {
+            pos = pos.play(m);
+            positions.push(pos);
+        }
+        Game::from_positions(positions, moves, recorded)
+    }
+
+    /// A game from its positions and the legal moves between them, as the
+    /// PGN reader builds it (it has played every move already):
+    /// `positions[i + 1]` must be `positions[i].play(moves[i])`. If the
+    /// lengths do not match (`positions` must have one more), the moves
+    /// are cut to fit; a game always has a start position (the standard
+    /// one if `positions` is empty).
+    pub fn from_positions(mut positions: Vec<Position>, mut moves: Vec<Move>, recorded: Outcome) -> Game {
+        if positions.is_empty() {
+            positions.push(Position::start());
+        }
+        moves.truncate(positions.len() - 1);
+        positions.truncate(moves.len() + 1);
+        Game { positions, moves, recorded, termination: Termination::Other, id: String::new() }
     }
 
     /// The same game, marked as ended by a timeout (see [`Termination`]).
@@ -190,7 +217,7 @@ impl Game {
 
     /// The start position.
     pub fn start(&self) -> &Position {
-        &self.start
+        &self.positions[0]
     }
 
     /// The moves, in order.
@@ -200,14 +227,7 @@ impl Game {
 
     /// The position after every move: `positions()[0]` is the start, the
     /// last one the final position.
-    pub fn positions(&self) -> Vec<Position> {
-        let mut positions = Vec::with_capacity(self.moves.len() + 1);
-        let mut pos = self.start;
-        positions.push(pos);
-        for &m in &self.moves {
-            pos = pos.play(m);
-            positions.push(pos);
-        }
-        positions
+    pub fn positions(&self) -> &[Position] {
+        &self.positions
     }
 }

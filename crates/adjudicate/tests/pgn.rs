@@ -144,10 +144,44 @@ fn games_without_tags_and_set_up_positions() {
 }
 
 #[test]
+fn escape_lines_between_games_and_escaped_tag_values() {
+    let text = b"% leading escape line\n[Site \"a \\\"b\\\" \\\\ c\"]\n\n1. e4 *\n% trailing escape line\n";
+    let games = games(text);
+    assert_eq!(games.len(), 1);
+    let game = games[0].as_ref().unwrap();
+    assert_eq!(game.game.id, r#"a "b" \ c"#);
+    assert_eq!(game.game.moves().len(), 1);
+}
+
+#[test]
 fn lichess_time_forfeit() {
     let games = games(&read("timeout.pgn"));
     let game = games[0].as_ref().unwrap();
     assert_eq!(game.game.termination, Termination::TimeForfeit { flagged: None });
     assert_eq!(game.game.id, "https://lichess.org/tEsT0001");
     assert_eq!(game.game.moves().len(), 5);
+}
+
+#[test]
+fn cutting_does_not_depend_on_read_sizes() {
+    let cut = |bytes: &[u8], capacity: usize| {
+        let mut splitter = Splitter::new(BufReader::with_capacity(capacity, bytes));
+        let mut games = Vec::new();
+        while let Some(game) = splitter.next_game().unwrap() {
+            games.push(game);
+        }
+        (games, splitter.offset())
+    };
+    let mut inputs: Vec<Vec<u8>> = std::fs::read_dir(format!("{}/../../testdata/pgn", env!("CARGO_MANIFEST_DIR")))
+        .unwrap()
+        .map(|entry| std::fs::read(entry.unwrap().path()).unwrap())
+        .collect();
+    inputs.push(b"\xEF\xBB\xBF[A \"b\"]\n\n{c\n[D \"e\"]\n1. e4 (1. d4 ;x\n) 1-0 * 0-1\n%x\n".to_vec());
+    for bytes in &inputs {
+        let (reference, length) = cut(bytes, 1 << 20);
+        assert_eq!(length, bytes.len() as u64);
+        for capacity in [1, 2, 3, 5, 8, 13, 64] {
+            assert_eq!(cut(bytes, capacity), (reference.clone(), length), "capacity {capacity}");
+        }
+    }
 }

@@ -79,7 +79,9 @@ impl Tags {
         }
     }
 
-    fn set(&mut self, name: &[u8], value: String) {
+    /// Records a tag pair (the value as written, with its escapes if
+    /// `escaped`); only the tags used are decoded and kept.
+    fn set(&mut self, name: &[u8], value: &[u8], escaped: bool) {
         self.count += 1;
         let slot = match name {
             b"Site" => &mut self.site,
@@ -90,6 +92,22 @@ impl Tags {
             b"SetUp" => &mut self.setup,
             b"Variant" => &mut self.variant,
             _ => return,
+        };
+        let value = if escaped {
+            let mut unescaped = Vec::with_capacity(value.len());
+            let mut bytes = value.iter();
+            while let Some(&b) = bytes.next() {
+                match (b, bytes.as_slice().first()) {
+                    (b'\\', Some(&next @ (b'"' | b'\\'))) => {
+                        unescaped.push(next);
+                        bytes.next();
+                    }
+                    _ => unescaped.push(b),
+                }
+            }
+            String::from_utf8_lossy(&unescaped).into_owned()
+        } else {
+            String::from_utf8_lossy(value).into_owned()
         };
         *slot = Some(value);
     }
@@ -169,34 +187,29 @@ impl<'a> Cursor<'a> {
             return Err(self.error(self.pos, "malformed tag pair: expected a quoted value"));
         }
         self.pos += 1;
-        let mut value = Vec::new();
+        let value_start = self.pos;
+        let mut escaped = false;
         loop {
             match self.peek() {
                 None | Some(b'\n') => return Err(self.error(start, "malformed tag pair: unterminated value")),
                 Some(b'\\') if matches!(self.bytes.get(self.pos + 1), Some(b'"' | b'\\')) => {
-                    value.push(self.bytes[self.pos + 1]);
+                    escaped = true;
                     self.pos += 2;
                 }
                 Some(b'"') => {
                     self.pos += 1;
                     break;
                 }
-                Some(b) => {
-                    value.push(b);
-                    self.pos += 1;
-                }
+                Some(_) => self.pos += 1,
             }
         }
+        let value = &self.bytes[value_start..self.pos - 1];
         self.skip_inline_space();
         if self.peek() != Some(b']') {
             return Err(self.error(self.pos, "malformed tag pair: expected ']'"));
         }
         self.pos += 1;
-        let value = match String::from_utf8(value) {
-            Ok(value) => value,
-            Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
-        };
-        tags.set(name, value);
+        tags.set(name, value, escaped);
         Ok(())
     }
 
@@ -263,6 +276,17 @@ impl<'a> Cursor<'a> {
             self.pos += 1;
         }
         &self.bytes[start..self.pos]
+    }
+}
+
+/// The game termination marker `token` is, if it is one.
+fn result_token(token: &[u8]) -> Option<Outcome> {
+    match token {
+        b"1-0" => Some(Outcome::WhiteWins),
+        b"0-1" => Some(Outcome::BlackWins),
+        b"1/2-1/2" | b"\xC2\xBD-\xC2\xBD" => Some(Outcome::Draw),
+        b"*" => Some(Outcome::Unknown),
+        _ => None,
     }
 }
 
@@ -335,6 +359,8 @@ pub fn parse_game(raw: &RawGame) -> Result<PgnGame, PgnError> {
     // The movetext.
     let mut pos = start;
     let mut moves = Vec::with_capacity(128);
+    let mut positions = Vec::with_capacity(129);
+    positions.push(start);
     let mut marker = None;
     loop {
         cursor.skip_whitespace();
@@ -361,7 +387,7 @@ pub fn parse_game(raw: &RawGame) -> Result<PgnGame, PgnError> {
                 if token.is_empty() {
                     return Err(cursor.error(at, format!("unexpected byte 0x{b:02x}")));
                 }
-                if let Some(outcome) = std::str::from_utf8(token).ok().and_then(|t| t.parse::<Outcome>().ok()) {
+                if let Some(outcome) = result_token(token) {
                     marker = Some((outcome, at));
                     break;
                 }
@@ -377,6 +403,7 @@ pub fn parse_game(raw: &RawGame) -> Result<PgnGame, PgnError> {
                     cursor.error(at, format!("ply {ply} ({shown}): {reason} (position {})", pos.to_fen()))
                 })?;
                 moves.push(m);
+                positions.push(after);
                 pos = after;
             }
         }
@@ -399,7 +426,7 @@ pub fn parse_game(raw: &RawGame) -> Result<PgnGame, PgnError> {
         Some(text) if text.trim().eq_ignore_ascii_case("time forfeit") => Termination::TimeForfeit { flagged: None },
         _ => Termination::Other,
     };
-    let mut game = Game::from_legal(start, moves, recorded).with_id(tags.id(raw.number));
+    let mut game = Game::from_positions(positions, moves, recorded).with_id(tags.id(raw.number));
     game.termination = termination;
     Ok(PgnGame { game, tags })
 }

@@ -15,7 +15,7 @@
 //!
 //! Comments (`{...}` and `;` to the end of the line) and escape lines (`%`
 //! in the first column) are followed so that a `]`, `[` or result inside
-//! them is not taken for structure. A game longer than the limit keeps only
+//! them is not taken for structure; escape lines between games are dropped. A game longer than the limit keeps only
 //! its first bytes ([`RawGame::truncated`]); the parser then reports it.
 //! Any bytes are accepted: junk becomes a "game" that fails to parse.
 
@@ -57,8 +57,12 @@ struct Cut {
     current: RawGame,
     current_len: u64,
     started: bool,
-    at_stream_start: bool,
+    /// How much of a byte order mark has been read (3: done with it).
+    bom_seen: usize,
 }
+
+/// The UTF-8 byte order mark.
+const BOM: [u8; 3] = [0xEF, 0xBB, 0xBF];
 
 /// The lexical state between bytes.
 #[derive(Debug, Default)]
@@ -68,6 +72,8 @@ struct State {
     to_eol: bool,
     /// The current line is a tag line (`[` in the first column).
     tag_line: bool,
+    /// The current line is an escape line (`%` in the first column).
+    escape_line: bool,
     in_brace: bool,
     /// The open brace comment or outermost variation began on an earlier line.
     open_across_lines: bool,
@@ -119,7 +125,7 @@ impl<R: BufRead> Splitter<R> {
             current: RawGame::default(),
             current_len: 0,
             started: false,
-            at_stream_start: true,
+            bom_seen: 0,
         };
         Splitter { reader, cut }
     }
@@ -152,22 +158,53 @@ impl<R: BufRead> Splitter<R> {
 impl Cut {
     /// Cuts from `buf`: the bytes used, and a game if one was completed.
     fn process(&mut self, buf: &[u8]) -> (usize, Option<RawGame>) {
+        // A UTF-8 byte order mark at the start of the stream (perhaps
+        // delivered a byte at a time) is not part of any game.
         let mut skip = 0;
-        if self.at_stream_start {
-            self.at_stream_start = false;
-            if buf.starts_with(b"\xEF\xBB\xBF") {
-                skip = 3;
+        while self.bom_seen < BOM.len() && skip < buf.len() {
+            if buf[skip] != BOM[self.bom_seen] {
+                self.bom_seen = BOM.len();
+                skip = 0;
+                break;
             }
+            self.bom_seen += 1;
+            skip += 1;
+        }
+        if self.bom_seen < BOM.len() {
+            self.offset += skip as u64;
+            return (skip, None);
         }
         let mut done = None;
         let mut used = buf.len();
         let mut kept_from = skip;
-        for (index, &byte) in buf.iter().enumerate().skip(skip) {
+        let mut index = skip;
+        while index < buf.len() {
+            // Inside a comment or a tag or escape line, only the end of it
+            // (or of the line) matters: jump there.
+            if self.started && !self.state.line_start && (self.state.to_eol || self.state.in_brace) {
+                let rest = &buf[index..];
+                let found = if self.state.to_eol {
+                    rest.iter().position(|&b| b == b'\n')
+                } else {
+                    rest.iter().position(|&b| b == b'}' || b == b'\n')
+                };
+                let n = found.unwrap_or(rest.len());
+                if n > 0 {
+                    // In a comment the game has movetext: whether the line is
+                    // blank no longer matters.
+                    self.state.blank_line = false;
+                    index += n;
+                    continue;
+                }
+            }
+            let byte = buf[index];
             match self.state.step(byte) {
                 Step::Keep => {
                     if !self.started {
-                        if byte.is_ascii_whitespace() {
+                        // Escape lines between games belong to no game.
+                        if byte.is_ascii_whitespace() || self.state.escape_line {
                             kept_from = index + 1;
+                            index += 1;
                             continue;
                         }
                         self.started = true;
@@ -191,6 +228,7 @@ impl Cut {
                     break;
                 }
             }
+            index += 1;
         }
         if done.is_none() && self.started {
             Self::keep(&mut self.current, &mut self.current_len, self.limit, &buf[kept_from..]);
@@ -239,9 +277,8 @@ impl State {
             if blank && self.has_tags && !self.has_movetext {
                 self.blank_after_tags = true;
             }
-            if self.tag_line {
-                self.tag_line = false;
-            }
+            self.tag_line = false;
+            self.escape_line = false;
             if self.in_brace || self.depth > 0 {
                 self.open_across_lines = true;
             }
@@ -275,6 +312,7 @@ impl State {
         }
         if line_start && byte == b'%' {
             self.to_eol = true;
+            self.escape_line = true;
             return Step::Keep;
         }
         match byte {
