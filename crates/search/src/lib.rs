@@ -234,24 +234,29 @@ impl Analyzer {
         Dead { white, black }
     }
 
-    fn static_proof(&self, pos: &Position, winner: Color) -> Option<Proof> {
-        let explanation = static_check::analyze(pos, winner);
-        explanation.is_unwinnable().then(|| match explanation.material {
-            Some(reason) => Proof::Material(reason),
-            None => Proof::Static(Box::new(explanation)),
-        })
-    }
-
     /// Figure 9.
     fn full(&mut self, start: &Position, winner: Color, line: Vec<Move>, deadline: Option<Instant>) -> Analysis {
-        if let Some(proof) = self.static_proof(start, winner) {
-            return Analysis { verdict: Verdict::Unwinnable(proof), nodes: 0 };
-        }
         let config = self.config;
         let visited = &mut self.visited;
         let mut search = Search::new(winner, &mut self.tt, config.limits.nodes, deadline);
         search.static_pruning = config.static_pruning;
         search.hash_mask = config.hash_mask;
+        // The first iteration of Figure 9 runs before the static check of
+        // its step 1: most positions of real games have a helpmate within a
+        // few hundred nodes, and finding it costs less than the static
+        // check. The order does not matter for soundness: each answer
+        // stands alone.
+        search.start_fresh(config.first_iteration_nodes.max(1));
+        if search.run(start, 1) {
+            let helpmate = line.iter().chain(&search.path).copied().collect();
+            return Analysis { verdict: Verdict::Winnable { helpmate }, nodes: search.total_nodes };
+        }
+        if let Some(proof) = static_proof(start, winner) {
+            return Analysis { verdict: Verdict::Unwinnable(proof), nodes: search.total_nodes };
+        }
+        if search.stopped {
+            return Analysis { verdict: Verdict::Undetermined, nodes: search.total_nodes };
+        }
         // The main iterations use the paper's heuristics; probes and the
         // best-first phase also steer towards the possible mating squares.
         // Computed when first needed (most queries end in the first
@@ -269,9 +274,9 @@ impl Analyzer {
             verdict: Verdict::Unwinnable(Proof::Exhaustive { nodes }),
             nodes: search.total_nodes,
         };
-        search.start_fresh(bound);
         let mut probe_depth = 1;
         let mut probe_count = 0u64;
+        // The first iteration ran before the static check.
         for max_depth in 1.. {
             if max_depth > 1 {
                 if search.tt.fits(bound.saturating_mul(2)) {
@@ -279,9 +284,9 @@ impl Analyzer {
                 } else {
                     search.start_fresh(bound);
                 }
-            }
-            if search.run(start, max_depth) {
-                return winnable(&search);
+                if search.run(start, max_depth) {
+                    return winnable(&search);
+                }
             }
             if search.stopped {
                 break;
@@ -413,7 +418,7 @@ impl Analyzer {
         let mut quick = Quick { winner, nodes: 0, path: Vec::new() };
         match quick.dfs(start, self.config.quick_depth) {
             QuickResult::Mate => {
-                let helpmate = line.iter().chain(&quick.path).copied().collect();
+                let helpmate = line.iter().chain(quick.path.iter().rev()).copied().collect();
                 Analysis { verdict: Verdict::Winnable { helpmate }, nodes: quick.nodes }
             }
             QuickResult::Complete => {
@@ -421,7 +426,7 @@ impl Analyzer {
             }
             QuickResult::Interrupted => {
                 let verdict = if blocked_candidate(start) {
-                    self.static_proof(start, winner).map_or(Verdict::Undetermined, Verdict::Unwinnable)
+                    static_proof(start, winner).map_or(Verdict::Undetermined, Verdict::Unwinnable)
                 } else {
                     Verdict::Undetermined
                 };
@@ -432,6 +437,15 @@ impl Analyzer {
 }
 
 const MAX_PROBE_DEPTH: i32 = 200;
+
+/// The static check's proof, if it gives one.
+fn static_proof(pos: &Position, winner: Color) -> Option<Proof> {
+    let explanation = static_check::analyze(pos, winner);
+    explanation.is_unwinnable().then(|| match explanation.material {
+        Some(reason) => Proof::Material(reason),
+        None => Proof::Static(Box::new(explanation)),
+    })
+}
 
 /// Figure 10 step 5: only kings, pawns and bishops, and no semi-open file
 /// (a file with pawns of one colour only). Other positions are very rarely
@@ -465,31 +479,44 @@ struct Quick {
 }
 
 impl Quick {
+    /// Depth-first search to `depth_left` plies. On a mate, `path` receives
+    /// the moves in reverse order as the recursion unwinds (no allocation
+    /// on the common path).
     fn dfs(&mut self, pos: &Position, depth_left: u32) -> QuickResult {
+        if depth_left == 0 {
+            // The leaf only needs to know whether a move exists.
+            if !pos.has_legal_moves() {
+                return self.game_over(pos);
+            }
+            if static_check::insufficient_material(pos, self.winner).is_some() {
+                return QuickResult::Complete;
+            }
+            self.nodes += 1;
+            return QuickResult::Interrupted;
+        }
         let mut moves = MoveList::new();
         pos.generate_legal_moves(&mut moves);
         if moves.is_empty() {
-            return if pos.is_check() && pos.side_to_move() != self.winner {
-                QuickResult::Mate
-            } else {
-                QuickResult::Complete
-            };
+            return self.game_over(pos);
         }
         if static_check::insufficient_material(pos, self.winner).is_some() {
             return QuickResult::Complete;
         }
         self.nodes += 1;
-        if depth_left == 0 {
-            return QuickResult::Interrupted;
-        }
         for &m in &moves {
-            self.path.push(m);
             match self.dfs(&pos.play(m), depth_left - 1) {
                 QuickResult::Complete => {}
-                other => return other,
+                QuickResult::Mate => {
+                    self.path.push(m);
+                    return QuickResult::Mate;
+                }
+                QuickResult::Interrupted => return QuickResult::Interrupted,
             }
-            self.path.pop();
         }
         QuickResult::Complete
+    }
+
+    fn game_over(&self, pos: &Position) -> QuickResult {
+        if pos.is_check() && pos.side_to_move() != self.winner { QuickResult::Mate } else { QuickResult::Complete }
     }
 }

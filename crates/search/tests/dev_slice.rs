@@ -10,7 +10,7 @@ use search::{Analyzer, Config};
 #[test]
 fn slice_of_the_dev_set() {
     let mut config = Config::default();
-    config.limits.nodes = 2_000_000;
+    config.limits.nodes = 5_000_000;
     let mut analyzer = Analyzer::new(config);
     let queries: Vec<_> =
         common::dev().into_iter().enumerate().filter(|(i, _)| (i / 2) % 5 == 0).map(|(_, q)| q).collect();
@@ -24,7 +24,7 @@ fn slice_of_the_dev_set() {
         }
     }
     assert!(errors.is_empty(), "{}", errors.join("\n"));
-    eprintln!("{decided} of {} decided with 2M nodes", queries.len());
+    eprintln!("{decided} of {} decided with 5M nodes", queries.len());
     assert!(queries.len() > 700);
     assert!(decided * 100 >= queries.len() * 98, "only {decided} of {} decided", queries.len());
 }
