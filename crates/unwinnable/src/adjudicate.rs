@@ -515,7 +515,7 @@ fn progress_bar(enabled: bool, total: Option<u64>) -> ProgressBar {
     }
     let bar = match total {
         Some(total) => ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr()).with_style(
-            ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {bytes}/{total_bytes} {msg}")
+            ProgressStyle::with_template("{elapsed_precise} [{bar:20}] {bytes}/{total_bytes} {msg}")
                 .unwrap_or_else(|_| ProgressStyle::default_bar()),
         ),
         None => ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr()).with_style(
@@ -774,7 +774,7 @@ fn write<W: Write>(
             let seconds = start.elapsed().as_secs_f64().max(1e-9);
             progress.set_position(counters.raw.load(Ordering::Relaxed));
             progress.set_message(format!(
-                "{} games ({:.0}/s), {} errors, {} wrong",
+                "{} games {:.0}/s, {} errors, {} wrong",
                 summary.games,
                 summary.games as f64 / seconds,
                 summary.errors,
