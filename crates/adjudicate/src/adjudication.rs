@@ -4,7 +4,7 @@
 
 use core::fmt;
 
-use movegen::{Color, Move};
+use movegen::{Color, Move, Position};
 use search::Proof;
 
 use crate::game::Outcome;
@@ -75,6 +75,38 @@ impl fmt::Display for Rule {
     }
 }
 
+/// Why one colour cannot mate.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ColorProof {
+    /// The colour that cannot mate.
+    pub color: Color,
+    /// The proof, from the `search` crate.
+    pub proof: Proof,
+    /// The position had a single legal move (and perhaps more after it):
+    /// the analysis played the forced moves first, and the proof is about
+    /// the position they lead to (so a "lone king" may still have a piece
+    /// that is about to be captured).
+    pub after_forced_moves: bool,
+}
+
+impl ColorProof {
+    /// The proof that `color` cannot mate in `pos`.
+    pub fn new(pos: &Position, color: Color, proof: Proof) -> ColorProof {
+        let after_forced_moves = !matches!(proof, Proof::ForcedLine { .. }) && pos.count_legal_moves() == 1;
+        ColorProof { color, proof, after_forced_moves }
+    }
+}
+
+impl fmt::Display for ColorProof {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} cannot mate: ", self.color)?;
+        if self.after_forced_moves {
+            f.write_str("after the only legal moves, ")?;
+        }
+        write!(f, "{}", self.proof)
+    }
+}
+
 /// The facts behind a ruling.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Evidence {
@@ -96,7 +128,7 @@ pub enum Evidence {
     /// its size).
     Unwinnable {
         /// The colours that cannot mate, each with its proof.
-        proofs: Vec<(Color, Proof)>,
+        proofs: Vec<ColorProof>,
         /// Positions searched in total.
         nodes: u64,
     },
@@ -120,11 +152,11 @@ impl fmt::Display for Evidence {
             Evidence::None => Ok(()),
             Evidence::Helpmate { san, nodes, .. } => write!(f, "helpmate {san} (found in {nodes} nodes)"),
             Evidence::Unwinnable { proofs, .. } => {
-                for (index, (color, proof)) in proofs.iter().enumerate() {
+                for (index, proof) in proofs.iter().enumerate() {
                     if index > 0 {
                         f.write_str("; ")?;
                     }
-                    write!(f, "{color} cannot mate: {proof}")?;
+                    write!(f, "{proof}")?;
                 }
                 Ok(())
             }

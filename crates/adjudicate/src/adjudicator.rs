@@ -33,7 +33,7 @@
 use movegen::{Color, Position, Role};
 use search::{Analyzer, Config, Mode};
 
-use crate::adjudication::{Adjudication, Claim, ClaimKind, Claims, Evidence, Explanation, Rule};
+use crate::adjudication::{Adjudication, Claim, ClaimKind, Claims, ColorProof, Evidence, Explanation, Rule};
 use crate::game::{Game, Outcome, Termination};
 use crate::rules::dead::{DeadProof, dead};
 use crate::rules::move_count::{fifty_move_claim_by_move, fifty_moves_completed, seventy_five_moves};
@@ -129,7 +129,7 @@ impl Adjudicator {
             }
             if self.options.every_ply {
                 if let Some(proof) = dead(&mut self.quick, &pos) {
-                    end = Some(End { ply, rule: Rule::DeadPosition, evidence: dead_evidence(proof) });
+                    end = Some(End { ply, rule: Rule::DeadPosition, evidence: dead_evidence(&pos, proof) });
                     break;
                 }
             }
@@ -189,7 +189,7 @@ impl Adjudicator {
             // A stalemate is itself a position where no one can mate; it
             // stays the reason unless an earlier position was dead.
             Some(end) if end.rule == Rule::Stalemate && first == stop => Some(end),
-            _ => Some(End { ply: first, rule: Rule::DeadPosition, evidence: dead_evidence(proof) }),
+            _ => Some(End { ply: first, rule: Rule::DeadPosition, evidence: dead_evidence(&positions[first], proof) }),
         }
     }
 
@@ -280,7 +280,7 @@ impl Adjudicator {
                 }
                 let text =
                     format!("{flagged} ran out of time but {} cannot checkmate by any series of legal moves", !flagged);
-                let evidence = Evidence::Unwinnable { proofs: vec![(!flagged, proof)], nodes };
+                let evidence = Evidence::Unwinnable { proofs: vec![ColorProof::new(&pos, !flagged, proof)], nodes };
                 adjudication(Outcome::Draw, Rule::Timeout, text, evidence)
             }
             TimeoutRuling::Undetermined { nodes } => {
@@ -308,12 +308,13 @@ impl Adjudicator {
                 None => break,
             }
         }
-        Some(End { ply: first, rule: Rule::DeadPosition, evidence: dead_evidence(proof) })
+        Some(End { ply: first, rule: Rule::DeadPosition, evidence: dead_evidence(&positions[first], proof) })
     }
 }
 
-fn dead_evidence(proof: DeadProof) -> Evidence {
-    Evidence::Unwinnable { proofs: vec![(Color::White, proof.white), (Color::Black, proof.black)], nodes: proof.nodes }
+fn dead_evidence(pos: &Position, proof: DeadProof) -> Evidence {
+    let proofs = vec![ColorProof::new(pos, Color::White, proof.white), ColorProof::new(pos, Color::Black, proof.black)];
+    Evidence::Unwinnable { proofs, nodes: proof.nodes }
 }
 
 /// Adjudicates one game with the single-game defaults ([`Options::default`]:

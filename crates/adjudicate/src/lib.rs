@@ -56,7 +56,7 @@ pub mod pgn;
 pub mod rules;
 pub mod san;
 
-pub use adjudication::{Adjudication, Claim, ClaimKind, Claims, Evidence, Explanation, Rule};
+pub use adjudication::{Adjudication, Claim, ClaimKind, Claims, ColorProof, Evidence, Explanation, Rule};
 pub use adjudicator::{Adjudicator, Options, adjudicate};
 pub use game::{Game, GameError, Outcome, OutcomeError, Termination};
 pub use identity::PositionId;

@@ -68,7 +68,7 @@ fn dead_position_5_2_2_ends_the_game_and_voids_later_moves() {
     assert!(bishop.is_wrong());
     assert_eq!(bishop.fen(), "4k3/8/8/8/8/8/3K4/5B2 b - - 0 1");
     let Evidence::Unwinnable { proofs, .. } = &bishop.explanation.evidence else { panic!("{bishop}") };
-    assert_eq!(proofs.iter().map(|(c, _)| *c).collect::<Vec<_>>(), [Color::White, Color::Black]);
+    assert_eq!(proofs.iter().map(|p| p.color).collect::<Vec<_>>(), [Color::White, Color::Black]);
     // 3...Kxd5 (ply 6) leaves bare kings; the agreed draw is right, but the
     // game ended earlier, by rule.
     let kings = by_id(&games, "test:dead-bare-kings");
@@ -117,7 +117,7 @@ fn timeout_6_9_in_the_papers_positions() {
         } else {
             expect(&ruling, Outcome::Draw, Rule::Timeout, 0, 0);
             assert!(
-                matches!(&ruling.explanation.evidence, Evidence::Unwinnable { proofs, .. } if proofs[0].0 == opponent)
+                matches!(&ruling.explanation.evidence, Evidence::Unwinnable { proofs, .. } if proofs[0].color == opponent)
             );
         }
     }
@@ -246,6 +246,21 @@ fn fifty_moves_9_3_is_claimable_only() {
     let draw = by_id(&games, "test:75-moves-draw");
     let claim = draw.claims.fifty_moves.expect("claimable");
     assert_eq!((claim.ply, claim.kind), (0, ClaimKind::InPosition));
+}
+
+#[test]
+fn proofs_after_forced_moves_say_so() {
+    // Black flagged; White's queen on b8 is about to be taken (Kxb8 is
+    // Black's only move), so White cannot mate: a draw, and the explanation
+    // says the lone king comes after the forced move.
+    let game = Game::new("kQ6/8/8/4p1p1/p2p4/8/8/7K b - - 0 65".parse().unwrap(), Vec::new(), Outcome::WhiteWins)
+        .unwrap()
+        .with_timeout(None);
+    let ruling = judge(&game);
+    expect(&ruling, Outcome::Draw, Rule::Timeout, 0, 0);
+    let Evidence::Unwinnable { proofs, .. } = &ruling.explanation.evidence else { panic!("{ruling}") };
+    assert!(proofs[0].after_forced_moves);
+    assert!(ruling.explanation.to_string().contains("white cannot mate: after the only legal moves, "), "{ruling}");
 }
 
 #[test]
