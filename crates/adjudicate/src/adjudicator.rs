@@ -18,7 +18,15 @@
 //! # Which analysis runs where (the documented default)
 //!
 //! * Timeouts: the **full** algorithm (sound and complete within its
-//!   limits) on the final position, for the opponent of the flagged player.
+//!   limits) on the final position, for the opponent of the flagged player
+//!   (the player named by [`Termination::TimeForfeit`], else the loser of a
+//!   decisive recorded result, else the side to move). A helpmate keeps the
+//!   loss; a proof makes a draw, and then the flagged player is analysed
+//!   too: if neither can mate, the position is dead (the quick check missed
+//!   it) and the first dead ply is searched backwards with the full
+//!   algorithm. A spent budget leaves the result undecided (`*`).
+//! * Other games end where the recorded moves end; only the dead-position
+//!   check below runs on them (no full search).
 //! * Dead positions: the **quick** algorithm (sound, not complete), for
 //!   both colours. With [`Options::every_ply`] it runs after every ply
 //!   (on by default, for the single-game API); without it (the batch

@@ -7,7 +7,7 @@
 //!   without the movement of any pawn and without any capture, or 9.3.2 the
 //!   last 50 moves by each player have been completed without the movement
 //!   of any pawn and without any capture."
-//! * **Art. 9.6.2** (automatic): "the game is drawn [when] any series of at
+//! * **Art. 9.6.2** (automatic): "the game is drawn \[when\] any series of at
 //!   least 75 moves have been made by each player without the movement of
 //!   any pawn and without any capture. If the last move resulted in
 //!   checkmate, that shall take precedence."

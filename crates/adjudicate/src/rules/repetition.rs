@@ -7,7 +7,7 @@
 //!   to appear, if he first writes his move [...] and declares to the
 //!   arbiter his intention to make this move, or 9.2.1.2 has just appeared,
 //!   and the player claiming the draw has the move."
-//! * **Art. 9.6.1** (automatic): "the game is drawn [when] the same position
+//! * **Art. 9.6.1** (automatic): "the game is drawn \[when\] the same position
 //!   has appeared, as in 9.2.2 at least five times."
 //!
 //! [`Repetitions`] keeps the positions since the last irreversible change
