@@ -13,7 +13,8 @@
 //! position that could still lead to a mate: it is closed under the moves
 //! that matter and contains no mate, so no mate is reachable.
 //!
-//! The visited set is a table of its own (cleared at the start) used as an
+//! The visited set is a table of its own (cleared when a traversal starts,
+//! kept while it is resumed, see [`Exhaustive`]) used as an
 //! exact set ([`TranspositionTable::visit`]): it never forgets a position,
 //! and when it has no room the traversal stops as interrupted. (A lossy
 //! table would be sound too, but two positions evicting each other can be
@@ -51,29 +52,57 @@ pub enum Traversal {
     Interrupted,
 }
 
-/// Limits of one traversal.
-#[derive(Clone, Copy, Debug)]
+/// A breadth-first traversal that can be resumed: each [`Exhaustive::run`]
+/// goes on from where the previous one stopped, with a new node allowance,
+/// so a traversal that needs N nodes costs about N however the allowances
+/// are cut (restarting each time would cost about twice as much).
+#[derive(Debug)]
 pub struct Exhaustive {
-    /// Positions expanded at most.
-    pub node_bound: u64,
     /// Positions waiting in the queue at most.
     pub max_queue: usize,
+    queue: VecDeque<(Position, u32)>,
+    expanded: u64,
+    started: bool,
+    /// Positions the visited set was last sized for.
+    visited_size: u64,
 }
 
+/// The visited set is sized for this many times the first allowance, so
+/// that later allowances can resume in the same table.
+const VISITED_HEADROOM: u64 = 16;
+
 impl Exhaustive {
-    /// Traverses everything reachable from `root`, with `visited` as the
-    /// visited set and `search`'s counters and global limits.
-    pub fn run(&self, search: &mut Search<'_>, visited: &mut TranspositionTable, root: &Position) -> Traversal {
+    /// A traversal not started yet.
+    pub fn new(max_queue: usize) -> Exhaustive {
+        Exhaustive { max_queue, queue: VecDeque::new(), expanded: 0, started: false, visited_size: 0 }
+    }
+
+    /// Traverses everything reachable from `root` (the same root on every
+    /// call), with `visited` as the visited set (left alone between calls)
+    /// and `search`'s counters and global limits, expanding positions for
+    /// at most `node_bound` more nodes.
+    pub fn run(
+        &mut self,
+        search: &mut Search<'_>,
+        visited: &mut TranspositionTable,
+        root: &Position,
+        node_bound: u64,
+    ) -> Traversal {
         let winner = search.winner;
-        search.reset_counters(self.node_bound);
-        visited.clear(self.node_bound);
-        let mut queue: VecDeque<(Position, u32)> = VecDeque::new();
         let mask = search.hash_mask;
-        visited.visit(root.hash() & mask, &PackedPosition::new(root));
-        queue.push_back((*root, 0));
+        search.reset_counters(node_bound);
+        if !self.started {
+            // A restart after the set filled up gets at least twice the room.
+            self.visited_size = node_bound.saturating_mul(VISITED_HEADROOM).max(self.visited_size.saturating_mul(2));
+            visited.clear(self.visited_size);
+            self.queue.clear();
+            self.expanded = 0;
+            visited.visit(root.hash() & mask, &PackedPosition::new(root));
+            self.queue.push_back((*root, 0));
+            self.started = true;
+        }
         let mut moves = MoveList::new();
-        let mut expanded = 0;
-        while let Some((pos, plies)) = queue.pop_front() {
+        while let Some((pos, plies)) = self.queue.pop_front() {
             pos.generate_legal_moves(&mut moves);
             if moves.is_empty() {
                 if is_winner_mate(&pos, winner) {
@@ -84,31 +113,75 @@ impl Exhaustive {
             if insufficient_material(&pos, winner).is_some() {
                 continue;
             }
-            expanded += 1;
             for &m in &moves {
                 if !search.count_node() {
+                    // Resumable: the position is expanded again next time;
+                    // its children visited so far are already queued, and
+                    // are then seen and skipped.
+                    self.queue.push_front((pos, plies));
                     return Traversal::Interrupted;
                 }
                 let child = pos.play(m);
                 match visited.visit(child.hash() & mask, &PackedPosition::new(&child)) {
                     Visit::Seen => continue,
                     Visit::Full => {
+                        // Start again next time, in a larger part of the
+                        // table.
+                        self.started = false;
                         search.interrupted = true;
                         return Traversal::Interrupted;
                     }
                     Visit::New => {}
                 }
-                if queue.len() >= self.max_queue {
+                if self.queue.len() >= self.max_queue {
+                    self.started = false;
                     search.interrupted = true;
                     return Traversal::Interrupted;
                 }
-                queue.push_back((child, plies + 1));
+                self.queue.push_back((child, plies + 1));
             }
+            self.expanded += 1;
         }
-        Traversal::Complete { nodes: expanded }
+        self.started = false;
+        Traversal::Complete { nodes: self.expanded }
     }
 }
 
 fn is_winner_mate(pos: &Position, winner: Color) -> bool {
     pos.is_check() && pos.side_to_move() != winner
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Cutting a traversal into many small allowances and resuming must
+    /// visit exactly the positions a single traversal visits: the same
+    /// count of expanded positions, and the same answer.
+    #[test]
+    fn resumed_traversal_equals_one_traversal() {
+        // Small reachable sets: the paper's Position 1 (blocked: about 80K
+        // positions) and its Position 17.
+        for (fen, winner) in
+            [("8/1p3k2/pPp3p1/P1Pp1pPp/2bP1P1P/4BK2/8/8 b - -", Color::White), ("5r1k/4P1p1/6K1/8/8/8/8/8 b - -", Color::White)]
+        {
+            let root: Position = fen.parse().unwrap();
+            let (mut tt, mut visited) = (TranspositionTable::new(1), TranspositionTable::new(64));
+            let mut search = Search::new(winner, &mut tt, u64::MAX, None);
+            let whole = Exhaustive::new(1 << 20).run(&mut search, &mut visited, &root, 10_000_000);
+            let mut traversal = Exhaustive::new(1 << 20);
+            let mut runs = 0;
+            let pieces = loop {
+                runs += 1;
+                assert!(runs < 1_000_000, "{fen}: no end");
+                match traversal.run(&mut search, &mut visited, &root, 97) {
+                    Traversal::Interrupted => continue,
+                    other => break other,
+                }
+            };
+            assert_eq!(whole, pieces, "{fen}");
+            assert!(matches!(whole, Traversal::Complete { .. } | Traversal::Mate { .. }), "{fen}: {whole:?}");
+            assert!(runs > 3, "{fen}: the test must actually resume");
+        }
+    }
 }

@@ -266,6 +266,7 @@ impl Analyzer {
         let mut exhaustive_bound = bound.saturating_mul(2);
         // The traversal's queue may use as much memory as one table.
         let max_queue = ((config.limits.tt_mb / 2).max(1) << 20) / core::mem::size_of::<(Position, u32)>();
+        let mut traversal = Exhaustive::new(max_queue);
         let winnable = |search: &Search<'_>| {
             let helpmate = line.iter().chain(&search.path).copied().collect();
             Analysis { verdict: Verdict::Winnable { helpmate }, nodes: search.total_nodes }
@@ -362,8 +363,7 @@ impl Analyzer {
                 } else {
                     exhaustive_bound
                 };
-                let traversal = Exhaustive { node_bound, max_queue };
-                match traversal.run(&mut search, visited, start) {
+                match traversal.run(&mut search, visited, start, node_bound) {
                     Traversal::Mate { plies } => {
                         // Recover the moves: a helpmate of exactly `plies`
                         // plies exists, so a plain depth-limited search
