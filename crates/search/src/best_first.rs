@@ -26,10 +26,14 @@ use crate::helpmate::Search;
 use crate::score::Targets;
 
 /// How far from mated the loser's king looks in `pos`: lower is closer.
+/// Mostly its king distance to the nearest target; then whether that
+/// target is occupied or attacked by the winner (the king cannot enter it
+/// yet: freeing it is progress), how many of its neighbours are still free,
+/// and whether it is in check.
 pub fn estimate(pos: &Position, winner: Color, targets: Bitboard) -> u32 {
     let board = pos.board();
     let king = pos.king_of(!winner);
-    let distance = targets.iter().map(|t| king.distance(t)).min().unwrap_or(0);
+    let (distance, target) = targets.iter().map(|t| (king.distance(t), t)).min().unwrap_or((0, king));
     let occupied = board.occupied();
     let winners = board.by_color(winner);
     let mut free = 0;
@@ -39,7 +43,15 @@ pub fn estimate(pos: &Position, winner: Color, targets: Bitboard) -> u32 {
         free += u32::from(!guarded);
     }
     let check = u32::from(!(pos.side_to_move() == !winner && pos.is_check()));
-    distance * 12 + free * 2 + check
+    // The king cannot enter a target the winner occupies or attacks.
+    let blocked = if distance == 0 {
+        0
+    } else if winners.contains(target) {
+        2
+    } else {
+        u32::from((board.attackers_to(target, occupied) & winners).any())
+    };
+    distance * 12 + free * 2 + check + blocked * 3
 }
 
 /// Weight of the estimate against the depth in the priority (weighted A*):
@@ -47,9 +59,11 @@ pub fn estimate(pos: &Position, winner: Color, targets: Bitboard) -> u32 {
 /// composed dev-set positions fastest (2 and 4 were also tried).
 const ESTIMATE_WEIGHT: u32 = 3;
 
-/// Memory per stored position (entry, set slot, queue slot), in bytes: the
-/// basis of the caller's cap on stored positions.
-pub const BYTES_PER_POSITION: usize = 136;
+/// Memory per stored position (parent link, set slot, queue slot), in
+/// bytes: the basis of the caller's cap on stored positions. Positions
+/// themselves are not stored: a position is rebuilt by replaying the moves
+/// from the start when it is expanded.
+pub const BYTES_PER_POSITION: usize = 40;
 
 /// The outcome of [`run`].
 #[derive(Debug)]
@@ -70,35 +84,30 @@ pub fn run(search: &mut Search<'_>, start: &Position, targets: &Targets, max_pos
     } else {
         Bitboard::from(crate::score::loser_king_corner(start, winner))
     };
-    // (parent index, move from the parent, position)
-    let mut nodes: Vec<(u32, Move, Position)> = Vec::new();
+    // (parent index, move from the parent)
+    let mut nodes: Vec<(u32, Move)> = Vec::new();
     // Keyed by the 64-bit hash: a collision can only hide a position from
     // this phase (never a soundness issue, see the module docs).
     let mut seen: HashSet<u64> = HashSet::new();
     let mut queue: BinaryHeap<Reverse<(u32, u32, u32)>> = BinaryHeap::new();
-    nodes.push((u32::MAX, Move::normal(movegen::Square::A1, movegen::Square::A1), *start));
+    nodes.push((u32::MAX, Move::normal(movegen::Square::A1, movegen::Square::A1)));
     seen.insert(start.hash());
     queue.push(Reverse((estimate(start, winner, goal) * ESTIMATE_WEIGHT, 0, 0)));
     let mut moves = MoveList::new();
+    let mut line = Vec::new();
     while let Some(Reverse((_, depth, index))) = queue.pop() {
         if !search.count_node() {
             return BestFirst::NotFound;
         }
-        let pos = nodes[index as usize].2;
+        path_to(&nodes, index, &mut line);
+        let pos = line.iter().fold(*start, |pos, &m| pos.play(m));
         moves.clear();
         pos.generate_legal_moves(&mut moves);
         for &m in &moves {
             let child = pos.play(m);
             if !child.has_legal_moves() {
                 if child.is_check() && child.side_to_move() != winner {
-                    let mut line = vec![m];
-                    let mut at = index;
-                    while at != 0 {
-                        let (parent, mv, _) = nodes[at as usize];
-                        line.push(mv);
-                        at = parent;
-                    }
-                    line.reverse();
+                    line.push(m);
                     return BestFirst::Mate(line);
                 }
                 continue;
@@ -108,13 +117,25 @@ pub fn run(search: &mut Search<'_>, start: &Position, targets: &Targets, max_pos
             }
             if seen.insert(child.hash()) {
                 let child_index = nodes.len() as u32;
-                nodes.push((index, m, child));
+                nodes.push((index, m));
                 let f = estimate(&child, winner, goal) * ESTIMATE_WEIGHT + depth + 1;
                 queue.push(Reverse((f, depth + 1, child_index)));
             }
         }
     }
     BestFirst::NotFound
+}
+
+/// The moves from the start to node `index`.
+fn path_to(nodes: &[(u32, Move)], index: u32, line: &mut Vec<Move>) {
+    line.clear();
+    let mut at = index;
+    while at != 0 {
+        let (parent, mv) = nodes[at as usize];
+        line.push(mv);
+        at = parent;
+    }
+    line.reverse();
 }
 
 #[cfg(test)]
@@ -131,13 +152,14 @@ mod tests {
             ("k7/1b6/2b5/8/8/1pB5/pP6/K7 w - -", Color::White),
             ("k1b5/1p1p4/1P1P1K2/8/8/B7/8/1b6 w - -", Color::Black),
             ("N1b1N1N1/1pPpPpPp/1P1P1P1P/8/8/8/8/kb2B1K1 w - -", Color::White),
+            ("k6B/1b4B1/2b2B2/4B3/3B4/1pB1B3/pP1B4/K7 w - -", Color::White),
         ] {
             let pos: Position = fen.parse().unwrap();
             let mut tt = TranspositionTable::new(1);
             let mut search = Search::new(winner, &mut tt, 5_000_000, None);
             search.start_fresh(5_000_000);
             let targets = Targets::of(&pos, winner);
-            match run(&mut search, &pos, &targets, 2_000_000) {
+            match run(&mut search, &pos, &targets, 4_000_000) {
                 BestFirst::Mate(moves) => {
                     assert!(crate::replay(&pos, winner, &moves).is_ok(), "{fen}: {moves:?}");
                     assert!(moves.len() > 10, "{fen}: a short mate would have been found by any search");

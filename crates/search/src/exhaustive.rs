@@ -162,9 +162,10 @@ mod tests {
     fn resumed_traversal_equals_one_traversal() {
         // Small reachable sets: the paper's Position 1 (blocked: about 80K
         // positions) and its Position 17.
-        for (fen, winner) in
-            [("8/1p3k2/pPp3p1/P1Pp1pPp/2bP1P1P/4BK2/8/8 b - -", Color::White), ("5r1k/4P1p1/6K1/8/8/8/8/8 b - -", Color::White)]
-        {
+        for (fen, winner) in [
+            ("8/1p3k2/pPp3p1/P1Pp1pPp/2bP1P1P/4BK2/8/8 b - -", Color::White),
+            ("5r1k/4P1p1/6K1/8/8/8/8/8 b - -", Color::White),
+        ] {
             let root: Position = fen.parse().unwrap();
             let (mut tt, mut visited) = (TranspositionTable::new(1), TranspositionTable::new(64));
             let mut search = Search::new(winner, &mut tt, u64::MAX, None);
