@@ -7,6 +7,8 @@ use std::process::ExitCode;
 
 mod corpus;
 
+mod fuzz;
+
 mod gen_pgn;
 
 const HELP: &str = "\
@@ -34,6 +36,11 @@ tasks:
                            the analyzer over testdata/lichess-30k-positions.txt
                            (winner: side not to move), one thread: time per
                            query (mean, median, p99, max) and verdict counts
+  fuzz --smoke [--seconds N] [--seed S] [--target NAME]
+                           the fuzz targets of fuzz/src/lib.rs on stable Rust for
+                           N seconds in all (default 30): testdata seeds, then
+                           seeded random mutations; any panic fails
+  fuzz --corpus [--max N]  seed fuzz/corpus/<target>/ from testdata for cargo-fuzz
   help                     this text
 ";
 
@@ -148,6 +155,7 @@ fn main() -> ExitCode {
         Some("regress") => regress(rest),
         Some("corpus") => corpus::run(&workspace_root(), rest),
         Some("gen-pgn") => gen_pgn(rest),
+        Some("fuzz") => fuzz::run(&workspace_root(), rest),
         Some("help" | "--help" | "-h") | None => {
             print!("{HELP}");
             Ok(())

@@ -1,0 +1,189 @@
+//! The fuzz targets as plain functions, so that they can be driven two ways:
+//! by the cargo-fuzz (libFuzzer) binaries in `fuzz_targets/`, and on stable
+//! Rust by `cargo xtask fuzz --smoke`, which compiles this file as a module
+//! (`#[path]`) and feeds it seeds from `testdata/` plus mutations.
+//!
+//! Every target takes arbitrary bytes and panics only on a bug: a panic in
+//! the code under test, or a checked fact that does not hold (a FEN that does
+//! not round-trip, a SAN that does not parse back to its move, a `Winnable`
+//! whose helpmate does not replay to mate).
+//!
+//! This file must only use the crates `movegen`, `search` and `adjudicate`
+//! (both users depend on them) and paths relative to itself.
+
+use movegen::{Color, Piece, Position, Role, Square};
+
+/// The names of the targets, in the order [`run`] knows them.
+pub const TARGETS: [&str; 4] = ["fen", "uci_san", "pgn", "analyze"];
+
+/// The labelled development positions (label, space, FEN), the starting
+/// points of the `analyze` target.
+pub const DEV_POSITIONS: &str = include_str!("../../testdata/dev-positions.txt");
+
+/// Runs target `name` on `data`; `false` if there is no such target.
+pub fn run(name: &str, data: &[u8]) -> bool {
+    match name {
+        "fen" => fen(data),
+        "uci_san" => uci_san(data),
+        "pgn" => pgn(data),
+        "analyze" => analyze(data),
+        _ => return false,
+    }
+    true
+}
+
+/// FEN parsing, and the round trip FEN -> position -> FEN -> position.
+pub fn fen(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else { return };
+    let _ = movegen::Setup::from_fen(text);
+    let Ok(pos) = Position::from_fen(text) else { return };
+    let fen = pos.to_fen();
+    let again = Position::from_fen(&fen).unwrap_or_else(|e| panic!("{text:?} -> {fen:?} is rejected: {e}"));
+    assert_eq!(again.to_fen(), fen, "FEN round trip of {text:?}");
+    assert_eq!(again.compute_hash(), pos.compute_hash(), "hash after the round trip of {text:?}");
+    assert_eq!(again.legal_moves().len(), pos.legal_moves().len(), "moves after the round trip of {text:?}");
+}
+
+/// UCI and SAN move parsing against a position. The data is a FEN line and
+/// then move texts, one per line; each text is parsed as UCI and as SAN, a
+/// parsed move must be legal, and every legal move's SAN (and UCI) must
+/// parse back to the move. A legal parsed move is played.
+pub fn uci_san(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    let mut lines = text.lines();
+    let Some(first) = lines.next() else { return };
+    let mut pos = Position::from_fen(first.trim()).unwrap_or_else(|_| Position::start());
+    check_all_moves(&pos);
+    for (i, line) in lines.enumerate() {
+        if i >= 64 {
+            break;
+        }
+        let uci = pos.parse_uci(line).ok();
+        let san = pos.parse_san(line).ok();
+        for m in [uci, san].into_iter().flatten() {
+            assert!(pos.is_legal(m), "{line:?} parsed to the illegal {m} in {}", pos.to_fen());
+        }
+        if let Some(m) = uci.or(san) {
+            pos = pos.play(m);
+            check_all_moves(&pos);
+        }
+    }
+}
+
+fn check_all_moves(pos: &Position) {
+    for &m in pos.legal_moves().iter() {
+        let san = pos.san(m);
+        assert_eq!(pos.parse_san(&san), Ok(m), "SAN {san} of {m} in {}", pos.to_fen());
+        let uci = m.to_string();
+        assert_eq!(pos.parse_uci(&uci), Ok(m), "UCI {uci} in {}", pos.to_fen());
+        // The adjudicator's lenient SAN reader must agree too.
+        match adjudicate::san::resolve(pos, &san) {
+            Ok((resolved, _)) => assert_eq!(resolved, m, "adjudicate SAN {san} in {}", pos.to_fen()),
+            Err(e) => panic!("adjudicate rejects SAN {san} of {m} in {}: {e}", pos.to_fen()),
+        }
+    }
+}
+
+/// The PGN reader on arbitrary bytes (read whole, and through a reader that
+/// hands out tiny chunks), and the one-line `FEN moves` reader on each line.
+pub fn pgn(data: &[u8]) {
+    let whole: Vec<String> = adjudicate::pgn::Reader::new(data).map(|game| summary(&game)).collect();
+    let chunked: Vec<String> =
+        adjudicate::pgn::Reader::new(std::io::BufReader::with_capacity(7, data)).map(|game| summary(&game)).collect();
+    assert_eq!(whole, chunked, "the games depend on the reader's buffer size");
+    for line in String::from_utf8_lossy(data).lines().take(64) {
+        if !adjudicate::fen_line::is_skipped(line) {
+            let _ = adjudicate::fen_line::parse_fen_line(line);
+        }
+    }
+}
+
+fn summary(game: &std::io::Result<Result<adjudicate::pgn::PgnGame, adjudicate::pgn::PgnError>>) -> String {
+    match game {
+        Ok(Ok(game)) => format!("ok {} moves", game.game.moves().len()),
+        Ok(Err(e)) => format!("error {}", e.reason),
+        Err(e) => format!("io {e}"),
+    }
+}
+
+/// The analyzer on a valid position built from the bytes: the first two
+/// bytes choose a development position, the rest edit it (two bytes per
+/// edit: remove a piece, put a piece, play a legal move, flip the side to
+/// move; an edit that would make the position invalid is skipped). The
+/// analysis, for both winners with a small node budget, must return, and
+/// any `Winnable` must replay to a mate by the winner. When no edit was
+/// made, the verdict must not contradict the position's label.
+pub fn analyze(data: &[u8]) {
+    let positions: Vec<(&str, &str)> = DEV_POSITIONS
+        .lines()
+        .filter(|line| !line.starts_with('#') && line.len() > 3)
+        .map(|line| line.split_at(2))
+        .map(|(label, fen)| (label, fen.trim()))
+        .collect();
+    let (index, edits) = match data {
+        [a, b, rest @ ..] => (usize::from(u16::from_le_bytes([*a, *b])), rest),
+        _ => (0, &[][..]),
+    };
+    let (label, fen) = positions[index % positions.len()];
+    let mut pos = Position::from_fen(fen).unwrap_or_else(|e| panic!("dev position {fen}: {e}"));
+    let mut edited = false;
+    for edit in edits.chunks_exact(2).take(24) {
+        if let Some(next) = apply_edit(&pos, edit[0], edit[1]) {
+            pos = next;
+            edited = true;
+        }
+    }
+    let mut config = search::Config::default();
+    config.limits.nodes = 2_000;
+    config.limits.tt_mb = 1;
+    config.first_iteration_nodes = 500;
+    let mut analyzer = search::Analyzer::new(config);
+    for (winner, label_char) in [(Color::White, 'W'), (Color::Black, 'B')] {
+        let analysis = analyzer.analyze(&pos, winner);
+        let fen = pos.to_fen();
+        if let Some(helpmate) = analysis.verdict.helpmate() {
+            let end = search::replay(&pos, winner, helpmate)
+                .unwrap_or_else(|e| panic!("helpmate for {winner:?} in {fen} does not replay: {e}"));
+            assert!(end.is_checkmate(), "helpmate for {winner:?} in {fen} does not end in mate");
+        }
+        if !edited {
+            let winnable = label.contains(label_char);
+            match &analysis.verdict {
+                search::Verdict::Unwinnable(_) => assert!(!winnable, "{fen}: labelled {label}, proved unwinnable"),
+                search::Verdict::Winnable { .. } => assert!(winnable, "{fen}: labelled {label}, found a helpmate"),
+                search::Verdict::Undetermined => {}
+            }
+        }
+    }
+}
+
+/// One edit of [`analyze`]; `None` if it would not give a valid position.
+fn apply_edit(pos: &Position, op: u8, arg: u8) -> Option<Position> {
+    let square = Square::ALL[usize::from(arg % 64)];
+    match op % 4 {
+        0 => {
+            let mut setup = pos.to_setup();
+            setup.board.remove_piece_at(square)?;
+            Position::from_setup(setup).ok()
+        }
+        1 => {
+            let mut setup = pos.to_setup();
+            let role = Role::ALL[usize::from(op / 4) % 5]; // never a king
+            let color = if op & 0x80 == 0 { Color::White } else { Color::Black };
+            setup.board.remove_piece_at(square);
+            setup.board.set_piece_at(square, Piece { color, role });
+            Position::from_setup(setup).ok()
+        }
+        2 => {
+            let moves = pos.legal_moves();
+            let m = *moves.get(usize::from(arg) % moves.len().max(1))?;
+            Some(pos.play(m))
+        }
+        _ => {
+            let mut setup = pos.to_setup();
+            setup.side_to_move = !setup.side_to_move;
+            setup.en_passant = None;
+            Position::from_setup(setup).ok()
+        }
+    }
+}
