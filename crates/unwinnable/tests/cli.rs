@@ -337,3 +337,54 @@ fn streaming() {
     assert!(child.wait().expect("exit").success());
     reader.join().expect("reader");
 }
+
+/// More of what a user can type: a FEN cut at every field, the side not to
+/// move in check (the wrong colour to move), an upper-case side, NUL bytes,
+/// overflowing clocks, a line one byte over the limit, and valid queries
+/// written with tabs or one clock interleaved. One error line per bad query,
+/// the right verdict for each good one, exit status 0.
+#[test]
+fn more_garbage_lines() {
+    let board = "8/1p3k2/pPp3p1/P1Pp1pPp/2bP1P1P/4BK2/8/8";
+    let mut over_limit = KQ_VS_K.as_bytes().to_vec();
+    over_limit.resize(unwinnable::input::MAX_LINE + 1, b' ');
+    let lines: Vec<(Vec<u8>, Option<&str>)> = vec![
+        (board[..1].into(), None),
+        (board[..20].into(), None),
+        (board.into(), None),
+        (format!("{board} b").into(), None),
+        (format!("{board} b -").into(), None),
+        (format!("{board} b - -").into(), Some("unwinnable")),
+        (format!("{board} b - - 0").into(), Some("unwinnable")),
+        (b"4k3/8/8/8/8/8/8/4RK2 w - - 0 1".to_vec(), None),
+        (b"4k3/8/8/8/8/8/8/4KQ2 W - - 0 1".to_vec(), None),
+        (format!("{KQ_VS_K} white").into(), Some("winnable")),
+        (b"\0\0\0\0".to_vec(), None),
+        (b"4k3/8/8/8/8/8/8/4KQ2 w - - 99999999999 1".to_vec(), None),
+        (b"4k3/8/8/8/8/8/8/4KQ2\tw\t-\t-".to_vec(), Some("unwinnable")),
+        (over_limit, None),
+        (format!("{KQ_VS_K} blanc").into(), None),
+        (POSITION_3.into(), Some("winnable")),
+    ];
+    let mut input = Vec::new();
+    for (line, _) in &lines {
+        input.extend_from_slice(line);
+        input.push(b'\n');
+    }
+    let output = run(&["analyze", "--format", "jsonl"], &input);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let records = json_lines(&output);
+    assert_eq!(records.len(), lines.len(), "one line per query:\n{}", String::from_utf8_lossy(&output.stdout));
+    for (index, (record, (line, outcome))) in records.iter().zip(&lines).enumerate() {
+        assert_eq!(record["line"].as_u64(), Some(index as u64 + 1), "{record}");
+        match outcome {
+            Some(verdict) => {
+                assert_eq!(record["verdict"], *verdict, "{}: {record}", String::from_utf8_lossy(line));
+                if *verdict == "winnable" {
+                    replay_helpmate(record);
+                }
+            }
+            None => assert!(record["error"].is_string(), "{}: {record}", String::from_utf8_lossy(line)),
+        }
+    }
+}
