@@ -76,6 +76,7 @@ fn parse(text: &[u8]) -> Option<Parsed> {
         _ => Role::Pawn,
     };
     if role != Role::Pawn {
+        // Cannot panic: a piece role was read from `b.first()`, so `b` is not empty.
         b = &b[1..];
     }
     let mut file = None;

@@ -228,6 +228,7 @@ impl Setup {
             4..=6 => {}
             found => return Err(FenError::FieldCount { found }),
         }
+        // Indexing `fields[0..4]` cannot fail: there are 4 to 6 fields (checked above).
         let board = parse_board(fields[0])?;
         let side_to_move = match fields[1] {
             "w" => Color::White,

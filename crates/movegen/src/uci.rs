@@ -51,6 +51,8 @@ impl Position {
         if !text.is_ascii() || !(4..=5).contains(&text.len()) {
             return Err(syntax());
         }
+        // The text is ASCII and 4 or 5 bytes long (checked above): bytes 0..4 exist and
+        // every byte is a char boundary, so the slices cannot panic.
         let from: Square = text[0..2].parse().map_err(|_| syntax())?;
         let to: Square = text[2..4].parse().map_err(|_| syntax())?;
         let promotion = match text.as_bytes().get(4) {

@@ -110,6 +110,8 @@ pub fn parse_query(line: &str) -> Result<Query, QueryError> {
         let error = Position::from_fen(line).err().unwrap_or(FenError::FieldCount { found: tokens.len() });
         return Err(QueryError::Fen(error));
     }
+    // `tokens[4..]` and `tokens[..4 + clocks]` cannot panic: at least 4 tokens
+    // (checked above), and `clocks` counts tokens after the 4th.
     let clocks = tokens[4..].iter().take(2).take_while(|t| t.bytes().all(|b| b.is_ascii_digit())).count();
     let fen_tokens = &tokens[..4 + clocks];
     let fen = fen_tokens.join(" ");

@@ -129,6 +129,9 @@ fn is_standard(variant: &str) -> bool {
     ["standard", "from position", "normal", "chess", ""].iter().any(|v| variant.trim().eq_ignore_ascii_case(v))
 }
 
+/// Invariant: `pos <= bytes.len()`. The cursor only moves past bytes that
+/// `peek`/`get` saw or that a search found, so `bytes[pos..]` never panics,
+/// and `bytes[pos - 1]` is read only when `pos > 0`.
 struct Cursor<'a> {
     bytes: &'a [u8],
     pos: usize,
