@@ -107,12 +107,14 @@ fn summary(game: &std::io::Result<Result<adjudicate::pgn::PgnGame, adjudicate::p
 }
 
 /// The analyzer on a valid position built from the bytes: the first two
-/// bytes choose a development position, the rest edit it (two bytes per
-/// edit: remove a piece, put a piece, play a legal move, flip the side to
-/// move; an edit that would make the position invalid is skipped). The
-/// analysis, for both winners with a small node budget, must return, and
-/// any `Winnable` must replay to a mate by the winner. When no edit was
-/// made, the verdict must not contradict the position's label.
+/// bytes choose a development position, the third the configuration (mode,
+/// a 1 ms deadline, static pruning, probes, best-first, a 4-bit hash mask),
+/// the rest edit the position (two bytes per edit: remove a piece, put a
+/// piece, play a legal move, flip the side to move; an edit that would make
+/// the position invalid is skipped). The analysis, for both winners with a
+/// small node budget, must return, and any `Winnable` must replay to a mate
+/// by the winner. When no edit was made, the verdict must not contradict
+/// the position's label.
 pub fn analyze(data: &[u8]) {
     let positions: Vec<(&str, &str)> = DEV_POSITIONS
         .lines()
@@ -120,9 +122,10 @@ pub fn analyze(data: &[u8]) {
         .map(|line| line.split_at(2))
         .map(|(label, fen)| (label, fen.trim()))
         .collect();
-    let (index, edits) = match data {
-        [a, b, rest @ ..] => (usize::from(u16::from_le_bytes([*a, *b])), rest),
-        _ => (0, &[][..]),
+    let (index, options, edits) = match data {
+        [a, b, options, rest @ ..] => (usize::from(u16::from_le_bytes([*a, *b])), *options, rest),
+        [a, b] => (usize::from(u16::from_le_bytes([*a, *b])), 0, &[][..]),
+        _ => (0, 0, &[][..]),
     };
     let (label, fen) = positions[index % positions.len()];
     let mut pos = Position::from_fen(fen).unwrap_or_else(|e| panic!("dev position {fen}: {e}"));
@@ -137,6 +140,22 @@ pub fn analyze(data: &[u8]) {
     config.limits.nodes = 2_000;
     config.limits.tt_mb = 1;
     config.first_iteration_nodes = 500;
+    config.mode = match options & 3 {
+        2 => search::Mode::Quick,
+        3 => search::Mode::Shortest,
+        _ => search::Mode::Full,
+    };
+    if options & 4 != 0 {
+        config.limits.deadline = Some(std::time::Duration::from_millis(1));
+    }
+    if options & 8 != 0 {
+        config.static_pruning = None;
+    }
+    config.probes = options & 16 == 0;
+    config.best_first = options & 32 == 0;
+    if options & 64 != 0 {
+        config.hash_mask = 0xf;
+    }
     let mut analyzer = search::Analyzer::new(config);
     for (winner, label_char) in [(Color::White, 'W'), (Color::Black, 'B')] {
         let analysis = analyzer.analyze(&pos, winner);

@@ -322,13 +322,15 @@ fn seeds_for(root: &Path, name: &str) -> Result<Vec<Vec<u8>>, String> {
             return Ok(texts);
         }
         "analyze" => {
-            // Two bytes choose the dev position; the edits follow.
+            // Two bytes choose the dev position, one the configuration;
+            // the edits follow.
             let mut rng = Rng(7);
             return Ok((0..dev.len() as u16)
                 .step_by(6)
                 .map(|i| {
                     let mut bytes = i.to_le_bytes().to_vec();
                     if i % 4 == 2 {
+                        bytes.push(rng.next() as u8);
                         bytes.extend((0..2 * (1 + rng.below(4))).map(|_| rng.next() as u8));
                     }
                     bytes
