@@ -393,3 +393,35 @@ impl Rng {
         if n == 0 { 0 } else { (self.next() % n as u64) as usize }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn root() -> std::path::PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+    }
+
+    #[test]
+    fn every_target_has_seeds_that_pass() {
+        for name in targets::TARGETS {
+            let seeds = seeds_for(&root(), name).unwrap();
+            assert!(seeds.len() >= 50, "{name}: {} seeds", seeds.len());
+            for seed in seeds.iter().take(3) {
+                assert!(survives(name, seed), "{name}");
+            }
+        }
+        assert!(!targets::run("no-such-target", b""));
+    }
+
+    #[test]
+    fn mutations_are_repeatable_from_the_seed() {
+        let seeds = seeds_for(&root(), "fen").unwrap();
+        let (mut a, mut b) = (Rng(42), Rng(42));
+        let first: Vec<Vec<u8>> = (0..200).map(|_| mutate(&mut a, &seeds)).collect();
+        let second: Vec<Vec<u8>> = (0..200).map(|_| mutate(&mut b, &seeds)).collect();
+        assert_eq!(first, second);
+        assert!(first.iter().filter(|m| !seeds.contains(m)).count() > 150, "mutants differ from the seeds");
+        assert!(first.iter().all(|m| m.len() <= 1 << 16));
+    }
+}
