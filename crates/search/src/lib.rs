@@ -122,7 +122,9 @@ pub struct Config {
     /// can never prune a branch.
     pub hash_mask: u64,
     /// Interleave narrow, deep probe iterations with the main ones (see
-    /// `Analyzer::full`). Only ever finds helpmates sooner.
+    /// `Analyzer::full`). Only changes which helpmates are found first. Off
+    /// by default: with the best-first phase on, the dev set runs about 25%
+    /// faster without them (measured on its 173 slowest queries).
     pub probes: bool,
     /// Run the best-first helpmate search of [`best_first`] between
     /// iterations. Only ever finds helpmates sooner; it may use memory of
@@ -139,7 +141,7 @@ impl Default for Config {
             first_iteration_nodes: 10_000,
             static_pruning: Some(1),
             hash_mask: u64::MAX,
-            probes: true,
+            probes: false,
             best_first: true,
         }
     }
@@ -336,9 +338,9 @@ impl Analyzer {
                 search.reset_counters(bound);
             }
             // The best-first phase, every other iteration from the fourth,
-            // with a quarter of the iteration's allowance (see `best_first`).
+            // with half the iteration's allowance (see `best_first`).
             if config.best_first && max_depth >= 4 && max_depth % 2 == 0 {
-                search.reset_counters(bound / 4);
+                search.reset_counters(bound / 2);
                 let max_positions = (config.limits.tt_mb.max(1) << 21) / best_first::BYTES_PER_POSITION;
                 let targets = targets.get_or_insert_with(|| score::Targets::of(start, winner));
                 if let best_first::BestFirst::Mate(moves) = best_first::run(&mut search, start, targets, max_positions)
