@@ -417,7 +417,7 @@ impl Analyzer {
 
     /// Figure 10.
     fn quick(&mut self, start: &Position, winner: Color, line: Vec<Move>) -> Analysis {
-        let mut quick = Quick { winner, nodes: 0, path: Vec::new() };
+        let mut quick = Quick { winner, nodes: 0, budget: self.config.limits.nodes, path: Vec::new() };
         match quick.dfs(start, self.config.quick_depth) {
             QuickResult::Mate => {
                 let helpmate = line.iter().chain(quick.path.iter().rev()).copied().collect();
@@ -477,6 +477,8 @@ enum QuickResult {
 struct Quick {
     winner: Color,
     nodes: u64,
+    /// The node budget (`Limits::nodes`): reaching it interrupts the search.
+    budget: u64,
     path: Vec<Move>,
 }
 
@@ -505,6 +507,9 @@ impl Quick {
             return QuickResult::Complete;
         }
         self.nodes += 1;
+        if self.nodes >= self.budget {
+            return QuickResult::Interrupted;
+        }
         for &m in &moves {
             match self.dfs(&pos.play(m), depth_left - 1) {
                 QuickResult::Complete => {}

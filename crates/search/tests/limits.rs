@@ -45,3 +45,17 @@ fn budgets_and_deadlines_give_undetermined_not_a_guess() {
         }
     }
 }
+
+/// The quick algorithm honours the node budget too: with a budget of a few
+/// nodes it stops, answering undetermined or a verified answer.
+#[test]
+fn quick_mode_honours_the_node_budget() {
+    let mut config = Config { mode: Mode::Quick, ..Config::default() };
+    config.limits.nodes = 3;
+    let mut analyzer = Analyzer::new(config);
+    for query in common::paper().iter().chain(common::dev().iter().step_by(37)) {
+        let analysis = analyzer.analyze(&query.position, query.winner);
+        assert!(analysis.nodes <= 3, "{} nodes", analysis.nodes);
+        common::check_answer(query, &analysis).unwrap_or_else(|e| panic!("{e}"));
+    }
+}
