@@ -72,10 +72,7 @@ impl Position {
         if checkers.more_than_one() {
             return false;
         }
-        let check_mask = match checkers.single_square() {
-            Some(checker) => attacks::between(king, checker) | checker,
-            None => Bitboard::FULL,
-        };
+        let check_mask = self.check_mask();
         let pinned = self.pinned();
         let targets = !ours & check_mask;
         for from in ours - board.kings() - board.pawns() - (board.knights() & pinned) {
@@ -229,19 +226,13 @@ impl Position {
         if checkers.more_than_one() {
             return self.king_safe_targets::<S>().any();
         }
-        let check_mask = match checkers.single_square() {
-            Some(checker) => attacks::between(king, checker) | checker,
-            None => Bitboard::FULL,
-        };
+        let check_mask = self.check_mask();
         let targets = check_mask - ours;
         let pinned = self.pinned();
         let pawns = board.pawns() & ours;
         let free_pawns = pawns - pinned;
         let empty = !occupied;
-        let single = S::up(free_pawns) & empty;
-        let double = S::up(single & S::RANK3) & empty;
-        let captures = (S::up_right(free_pawns) | S::up_left(free_pawns)) & theirs;
-        if ((single | double | captures) & check_mask).any() {
+        if (pawn_reach::<S>(free_pawns, empty, theirs) & check_mask).any() {
             return true;
         }
         let free = ours - pinned;
@@ -266,12 +257,7 @@ impl Position {
         for from in pinned - board.knights() {
             let line = attacks::line(king, from);
             let to = match board.role_index_at(from) {
-                0 => {
-                    let pawn = Bitboard::from(from);
-                    let single = S::up(pawn) & empty;
-                    let double = S::up(single & S::RANK3) & empty;
-                    single | double | ((S::up_right(pawn) | S::up_left(pawn)) & theirs)
-                }
+                0 => pawn_reach::<S>(Bitboard::from(from), empty, theirs),
                 2 => attacks::bishop(from, occupied),
                 3 => attacks::rook(from, occupied),
                 _ => attacks::queen(from, occupied),
@@ -280,14 +266,7 @@ impl Position {
                 return true;
             }
         }
-        if let Some(ep) = self.ep_square() {
-            for from in pawns & attacks::pawn(!S::COLOR, ep) {
-                if self.is_pseudo_legal_move_legal(Move::new(from, ep, MoveKind::EnPassant)) {
-                    return true;
-                }
-            }
-        }
-        false
+        self.legal_en_passants::<S>(pawns) > 0
     }
 
     /// The number of legal moves (each promotion piece counts).
@@ -316,10 +295,7 @@ impl Position {
         if checkers.more_than_one() {
             return count;
         }
-        let check_mask = match checkers.single_square() {
-            Some(checker) => attacks::between(king, checker) | checker,
-            None => Bitboard::FULL,
-        };
+        let check_mask = self.check_mask();
         let targets = check_mask - ours;
         let pinned = self.pinned();
         let free = ours - pinned;
@@ -358,22 +334,33 @@ impl Position {
             }
             for from in pinned & pawns {
                 let pawn = Bitboard::from(from);
-                let line = attacks::line(king, from);
-                let single = S::up(pawn) & empty;
-                let double = S::up(single & S::RANK3) & empty;
-                let captures = (S::up_right(pawn) | S::up_left(pawn)) & theirs;
-                let to = (single | double | captures) & check_mask & line;
+                let to = pawn_reach::<S>(pawn, empty, theirs) & check_mask & attacks::line(king, from);
                 count += if (pawn & S::RANK7).any() { 4 * to.count() } else { to.count() };
             }
         }
-        if let Some(ep) = self.ep_square() {
-            for from in pawns & attacks::pawn(!S::COLOR, ep) {
-                if self.is_pseudo_legal_move_legal(Move::new(from, ep, MoveKind::EnPassant)) {
-                    count += 1;
-                }
-            }
+        count + self.legal_en_passants::<S>(pawns)
+    }
+
+    /// Squares a move other than the king's must land on: the checker and
+    /// the squares between it and the king in single check, every square
+    /// otherwise (callers handle double check first).
+    #[inline(always)]
+    fn check_mask(&self) -> Bitboard {
+        match self.checkers().single_square() {
+            Some(checker) => attacks::between(self.our_king(), checker) | checker,
+            None => Bitboard::FULL,
         }
-        count
+    }
+
+    /// How many of `pawns` (of the side to move, `S`) can capture en
+    /// passant legally.
+    #[inline(always)]
+    fn legal_en_passants<S: Side>(&self, pawns: Bitboard) -> u32 {
+        let Some(ep) = self.ep_square() else { return 0 };
+        (pawns & attacks::pawn(!S::COLOR, ep))
+            .into_iter()
+            .filter(|&from| self.is_pseudo_legal_move_legal(Move::new(from, ep, MoveKind::EnPassant)))
+            .count() as u32
     }
 
     /// Expands a [`PieceMoves`] set into moves (promotions as queen, rook,
@@ -397,4 +384,13 @@ impl Position {
             f(m);
         }
     }
+}
+
+/// Where the pawns of `S` in `pawns` can go, ignoring pins and checks:
+/// single and double pushes onto empty squares, captures onto `theirs`.
+#[inline(always)]
+fn pawn_reach<S: Side>(pawns: Bitboard, empty: Bitboard, theirs: Bitboard) -> Bitboard {
+    let single = S::up(pawns) & empty;
+    let double = S::up(single & S::RANK3) & empty;
+    single | double | ((S::up_right(pawns) | S::up_left(pawns)) & theirs)
 }
