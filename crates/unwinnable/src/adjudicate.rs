@@ -27,7 +27,7 @@ use std::io::{self, BufRead, IsTerminal, Write};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::mpsc::{self, Receiver, Sender, SyncSender, TryRecvError};
+use std::sync::mpsc::{self, Receiver, Sender, SyncSender};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -41,6 +41,8 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use movegen::Color;
 use search::Config;
 use serde::Serialize;
+
+use crate::ordered::{self, InOrder};
 
 /// The most games in one batch.
 pub const BATCH_GAMES: usize = 256;
@@ -731,26 +733,14 @@ fn write<W: Write>(
     start: Instant,
 ) -> io::Result<Summary> {
     let mut summary = Summary::default();
-    let mut pending = BTreeMap::new();
-    let mut next = 0u64;
+    let mut in_order = InOrder::default();
     let mut last_update = Instant::now();
     if options.format == AdjudicateFormat::Csv {
         writeln!(output, "{CSV_HEADER}")?;
     }
-    loop {
-        let item = match done.try_recv() {
-            Ok(item) => item,
-            Err(TryRecvError::Empty) => {
-                output.flush()?;
-                match done.recv() {
-                    Ok(item) => item,
-                    Err(_) => break,
-                }
-            }
-            Err(TryRecvError::Disconnected) => break,
-        };
-        pending.insert(item.seq, item.outputs);
-        while let Some(outputs) = pending.remove(&next) {
+    while let Some(item) = ordered::receive(done, output)? {
+        in_order.push(item.seq, item.outputs);
+        while let Some(outputs) = in_order.pop_ready() {
             for out in outputs {
                 match out {
                     Output::Game(record) => {
@@ -765,7 +755,6 @@ fn write<W: Write>(
                     }
                 }
             }
-            next += 1;
             // The reader may have stopped: then the ticket is not needed.
             let _ = tickets.try_send(());
         }

@@ -27,6 +27,7 @@ pub mod cli;
 pub mod dead;
 pub mod demo;
 pub mod input;
+pub mod ordered;
 pub mod pipeline;
 pub mod query;
 pub mod record;

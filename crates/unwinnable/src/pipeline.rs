@@ -19,11 +19,10 @@
 //! more to write, so results appear as soon as they are known (also when
 //! queries are typed at a terminal).
 
-use std::collections::BTreeMap;
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver, Sender, SyncSender, TryRecvError};
+use std::sync::mpsc::{self, Receiver, Sender, SyncSender};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -32,6 +31,7 @@ use movegen::{Color, Position};
 use search::{Analyzer, Config};
 
 use crate::input::{Line, LineReader, MAX_LINE};
+use crate::ordered::{self, InOrder};
 use crate::query::{Winners, is_skipped, parse_query};
 use crate::record::{ErrorRecord, Format, Record, Summary};
 
@@ -224,23 +224,11 @@ fn write<W: Write>(
     options: &Options,
 ) -> io::Result<Summary> {
     let mut summary = Summary::default();
-    let mut pending = BTreeMap::new();
-    let mut next = 0u64;
+    let mut in_order = InOrder::default();
     let mut progress = Progress::new(options.progress);
-    loop {
-        let item = match done.try_recv() {
-            Ok(item) => item,
-            Err(TryRecvError::Empty) => {
-                output.flush()?;
-                match done.recv() {
-                    Ok(item) => item,
-                    Err(_) => break,
-                }
-            }
-            Err(TryRecvError::Disconnected) => break,
-        };
-        pending.insert(item.seq, item.output);
-        while let Some(ready) = pending.remove(&next) {
+    while let Some(item) = ordered::receive(done, output)? {
+        in_order.push(item.seq, item.output);
+        while let Some(ready) = in_order.pop_ready() {
             match ready {
                 Output::Records(records) => {
                     for record in &records {
@@ -253,9 +241,8 @@ fn write<W: Write>(
                     writeln!(output, "{}", error.render(options.format))?;
                 }
             }
-            next += 1;
             let _ = tickets.try_send(());
-            progress.update(next);
+            progress.update(in_order.handed_on());
         }
     }
     output.flush()?;
