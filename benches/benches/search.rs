@@ -52,7 +52,7 @@ fn fast_dev_queries() -> Vec<(Position, Color)> {
         .filter(|l| !l.starts_with('#'))
         .filter_map(|l| l.split_once(' ').and_then(|(_, fen)| fen.parse::<Position>().ok()))
         .flat_map(|pos| Color::ALL.map(|color| (pos, color)))
-        .filter(|(pos, color)| !matches!(analyzer.analyze(pos, *color).verdict, Verdict::Undetermined))
+        .filter(|(pos, color)| !matches!(analyzer.analyze(pos, *color).verdict, Verdict::Undetermined(_)))
         .take(40)
         .collect()
 }
@@ -76,7 +76,7 @@ fn bench_queries(c: &mut Criterion, name: &str, queries: &[(Position, Color)]) {
                 let mut decided = 0u32;
                 for (pos, color) in queries {
                     let verdict = analyzer.analyze(black_box(pos), *color).verdict;
-                    decided += u32::from(!matches!(verdict, Verdict::Undetermined));
+                    decided += u32::from(!matches!(verdict, Verdict::Undetermined(_)));
                 }
                 decided
             });

@@ -170,7 +170,7 @@ pub fn analyze(data: &[u8]) {
             match &analysis.verdict {
                 search::Verdict::Unwinnable(_) => assert!(!winnable, "{fen}: labelled {label}, proved unwinnable"),
                 search::Verdict::Winnable { .. } => assert!(winnable, "{fen}: labelled {label}, found a helpmate"),
-                search::Verdict::Undetermined => {}
+                search::Verdict::Undetermined(_) => {}
             }
         }
     }

@@ -72,7 +72,7 @@ fn report(mode: Mode, positions: &[Position]) {
         match verdict {
             Verdict::Winnable { .. } => winnable += 1,
             Verdict::Unwinnable(_) => unwinnable += 1,
-            Verdict::Undetermined => undetermined += 1,
+            Verdict::Undetermined(_) => undetermined += 1,
         }
     }
     let total = start.elapsed().as_secs_f64();

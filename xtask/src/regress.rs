@@ -79,7 +79,7 @@ pub fn run_query(analyzer: &mut Analyzer, query: &Query) -> Outcome {
         }
         Verdict::Unwinnable(_) if query.can_win => "wrong-unwinnable",
         Verdict::Unwinnable(_) => "correct",
-        Verdict::Undetermined => "undetermined",
+        Verdict::Undetermined(_) => "undetermined",
     };
     Outcome { query: query.clone(), class, time, nodes: analysis.nodes }
 }

@@ -59,6 +59,8 @@
 //! [`MAX_PLY`] are cut like the depth limit, so the recursion depth is
 //! bounded whatever the table evicts.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use movegen::{Color, Move, MoveList, Position};
@@ -99,6 +101,10 @@ pub struct Search<'t> {
     pub interrupted: bool,
     /// The global budget or deadline was hit: the analysis is over.
     pub stopped: bool,
+    /// Which limit stopped it (set with `stopped`).
+    pub stop_cause: Option<crate::Cause>,
+    /// Raised by the caller to stop the analysis (checked with the deadline).
+    pub stop_flag: Option<Arc<AtomicBool>>,
     /// This iteration pruned on an entry of an earlier iteration: even
     /// without interruption it proves nothing.
     pub stale: bool,
@@ -137,6 +143,8 @@ impl<'t> Search<'t> {
             deadline,
             interrupted: false,
             stopped: false,
+            stop_cause: None,
+            stop_flag: None,
             stale: false,
             static_calls: 0,
             static_hits: 0,
@@ -301,7 +309,10 @@ impl<'t> Search<'t> {
     pub(crate) fn count_node(&mut self) -> bool {
         self.iteration_nodes += 1;
         self.total_nodes += 1;
-        if self.total_nodes >= self.budget || (self.total_nodes & 1023 == 0 && self.past_deadline()) {
+        if self.total_nodes >= self.budget || (self.total_nodes & 1023 == 1 && self.past_limits()) {
+            if self.stop_cause.is_none() {
+                self.stop_cause = Some(crate::Cause::NodeBudget);
+            }
             self.stopped = true;
             self.interrupted = true;
             self.iteration_over = true;
@@ -317,7 +328,22 @@ impl<'t> Search<'t> {
         true
     }
 
-    fn past_deadline(&self) -> bool {
-        self.deadline.is_some_and(|deadline| Instant::now() >= deadline)
+    /// Whether the deadline passed or the stop flag was raised (recorded
+    /// in `stop_cause`).
+    fn past_limits(&mut self) -> bool {
+        if self.stop_flag.as_ref().is_some_and(|flag| flag.load(Ordering::Relaxed)) {
+            self.stop_cause = Some(crate::Cause::Stopped);
+            return true;
+        }
+        if self.deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+            self.stop_cause = Some(crate::Cause::Deadline);
+            return true;
+        }
+        false
+    }
+
+    /// The cause to report when the analysis stopped without an answer.
+    pub fn cause(&self) -> crate::Cause {
+        self.stop_cause.unwrap_or(crate::Cause::NodeBudget)
     }
 }

@@ -58,6 +58,8 @@ pub mod score;
 pub mod tt;
 mod verdict;
 
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use movegen::{Bitboard, Color, File, Move, MoveList, Position};
@@ -66,7 +68,7 @@ use exhaustive::{Exhaustive, Traversal};
 use forced::ForcedLine;
 use helpmate::Search;
 use tt::TranspositionTable;
-pub use verdict::{Proof, ReplayError, Verdict, replay};
+pub use verdict::{Cause, Ending, Proof, ReplayError, Verdict, replay};
 
 /// Which algorithm to run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -186,6 +188,8 @@ pub struct Analyzer {
     tt: TranspositionTable,
     /// The visited set of the exhaustive traversal.
     visited: TranspositionTable,
+    /// Raised by the caller to stop a running analysis.
+    stop_flag: Option<Arc<AtomicBool>>,
 }
 
 impl Analyzer {
@@ -194,7 +198,20 @@ impl Analyzer {
         // The two tables share the memory allowance; the traversal's queue
         // may use as much again as one table (see `full`).
         let tt_mb = if config.mode == Mode::Quick { 1 } else { (config.limits.tt_mb / 2).max(1) };
-        Analyzer { config, tt: TranspositionTable::new(tt_mb), visited: TranspositionTable::new(tt_mb) }
+        Analyzer {
+            config,
+            tt: TranspositionTable::new(tt_mb),
+            visited: TranspositionTable::new(tt_mb),
+            stop_flag: None,
+        }
+    }
+
+    /// Shares a flag that stops any analysis of this analyzer (from another
+    /// thread: a signal handler, a cancelled request) soon after it is
+    /// raised: the answer is then [`Cause::Stopped`]. The analyzer does not
+    /// lower it.
+    pub fn set_stop_flag(&mut self, flag: Arc<AtomicBool>) {
+        self.stop_flag = Some(flag);
     }
 
     /// The configuration.
@@ -205,6 +222,13 @@ impl Analyzer {
     /// Decides whether `winner` can still checkmate in `pos`.
     pub fn analyze(&mut self, pos: &Position, winner: Color) -> Analysis {
         let deadline = self.config.limits.deadline.map(|d| Instant::now() + d);
+        // A position that is already over is judged as it stands, before
+        // any rule: the rules reason about the moves still to come, and a
+        // finished game has none (a position already mated by the winner
+        // is winnable with the empty helpmate, whatever the material).
+        if let Some(verdict) = terminal_verdict(pos, winner) {
+            return Analysis { verdict, nodes: 0 };
+        }
         if let Some(reason) = static_check::insufficient_material(pos, winner) {
             return Analysis { verdict: Verdict::Unwinnable(Proof::Material(reason)), nodes: 0 };
         }
@@ -223,7 +247,7 @@ impl Analyzer {
         };
         match self.config.mode {
             Mode::Full => self.full(&start, winner, line, deadline),
-            Mode::Quick => self.quick(&start, winner, line),
+            Mode::Quick => self.quick(&start, winner, line, deadline),
             Mode::Shortest => self.shortest(&start, winner, line, deadline),
         }
     }
@@ -241,6 +265,7 @@ impl Analyzer {
         let config = self.config;
         let visited = &mut self.visited;
         let mut search = Search::new(winner, &mut self.tt, config.limits.nodes, deadline);
+        search.stop_flag = self.stop_flag.clone();
         search.static_pruning = config.static_pruning;
         search.hash_mask = config.hash_mask;
         // The first iteration of Figure 9 runs before the static check of
@@ -257,7 +282,7 @@ impl Analyzer {
             return Analysis { verdict: Verdict::Unwinnable(proof), nodes: search.total_nodes };
         }
         if search.stopped {
-            return Analysis { verdict: Verdict::Undetermined, nodes: search.total_nodes };
+            return Analysis { verdict: Verdict::Undetermined(search.cause()), nodes: search.total_nodes };
         }
         // The main iterations use the paper's heuristics; probes and the
         // best-first phase also steer towards the possible mating squares.
@@ -388,12 +413,13 @@ impl Analyzer {
                 search.reset_counters(bound);
             }
         }
-        Analysis { verdict: Verdict::Undetermined, nodes: search.total_nodes }
+        Analysis { verdict: Verdict::Undetermined(search.cause()), nodes: search.total_nodes }
     }
 
     /// Iterative deepening without the heuristics.
     fn shortest(&mut self, start: &Position, winner: Color, line: Vec<Move>, deadline: Option<Instant>) -> Analysis {
         let mut search = Search::new(winner, &mut self.tt, self.config.limits.nodes, deadline);
+        search.stop_flag = self.stop_flag.clone();
         search.rewards = false;
         search.hash_mask = self.config.hash_mask;
         for max_depth in 1.. {
@@ -412,12 +438,20 @@ impl Analyzer {
                 return Analysis { verdict: Verdict::Unwinnable(proof), nodes: search.total_nodes };
             }
         }
-        Analysis { verdict: Verdict::Undetermined, nodes: search.total_nodes }
+        Analysis { verdict: Verdict::Undetermined(search.cause()), nodes: search.total_nodes }
     }
 
     /// Figure 10.
-    fn quick(&mut self, start: &Position, winner: Color, line: Vec<Move>) -> Analysis {
-        let mut quick = Quick { winner, nodes: 0, budget: self.config.limits.nodes, path: Vec::new() };
+    fn quick(&mut self, start: &Position, winner: Color, line: Vec<Move>, deadline: Option<Instant>) -> Analysis {
+        let mut quick = Quick {
+            winner,
+            nodes: 0,
+            budget: self.config.limits.nodes,
+            deadline,
+            stop_flag: self.stop_flag.clone(),
+            stop_cause: None,
+            path: Vec::new(),
+        };
         match quick.dfs(start, self.config.quick_depth) {
             QuickResult::Mate => {
                 let helpmate = line.iter().chain(quick.path.iter().rev()).copied().collect();
@@ -427,10 +461,14 @@ impl Analyzer {
                 Analysis { verdict: Verdict::Unwinnable(Proof::Exhaustive { nodes: quick.nodes }), nodes: quick.nodes }
             }
             QuickResult::Interrupted => {
+                // A limit, or a line reached depth `D`: "not proved" unless
+                // the static check proves it (the check is not a search:
+                // it runs even after a limit, in bounded time).
+                let undetermined = Verdict::Undetermined(quick.stop_cause.unwrap_or(Cause::NotProved));
                 let verdict = if blocked_candidate(start) {
-                    static_proof(start, winner).map_or(Verdict::Undetermined, Verdict::Unwinnable)
+                    static_proof(start, winner).map_or(undetermined, Verdict::Unwinnable)
                 } else {
-                    Verdict::Undetermined
+                    undetermined
                 };
                 Analysis { verdict, nodes: quick.nodes }
             }
@@ -439,6 +477,21 @@ impl Analyzer {
 }
 
 const MAX_PROBE_DEPTH: i32 = 200;
+
+/// The verdict on a position where the side to move has no legal move:
+/// winnable with the empty helpmate when the winner has mated, otherwise
+/// unwinnable (stalemate, or the winner is the one mated). `None` while
+/// the game goes on.
+fn terminal_verdict(pos: &Position, winner: Color) -> Option<Verdict> {
+    if pos.has_legal_moves() {
+        return None;
+    }
+    Some(match (pos.is_check(), pos.side_to_move() == winner) {
+        (true, false) => Verdict::Winnable { helpmate: Vec::new() },
+        (true, true) => Verdict::Unwinnable(Proof::GameOver(Ending::WinnerMated)),
+        (false, _) => Verdict::Unwinnable(Proof::GameOver(Ending::Stalemate)),
+    })
+}
 
 /// The static check's proof, if it gives one.
 fn static_proof(pos: &Position, winner: Color) -> Option<Proof> {
@@ -479,6 +532,12 @@ struct Quick {
     nodes: u64,
     /// The node budget (`Limits::nodes`): reaching it interrupts the search.
     budget: u64,
+    /// The deadline, checked every 1,024 nodes.
+    deadline: Option<Instant>,
+    /// The caller's stop flag, checked with the deadline.
+    stop_flag: Option<Arc<AtomicBool>>,
+    /// Which limit interrupted the search, if one did.
+    stop_cause: Option<Cause>,
     path: Vec<Move>,
 }
 
@@ -508,7 +567,19 @@ impl Quick {
         }
         self.nodes += 1;
         if self.nodes >= self.budget {
+            self.stop_cause = Some(Cause::NodeBudget);
             return QuickResult::Interrupted;
+        }
+        // Checked at the first node and every 1,024 after.
+        if self.nodes & 1023 == 1 {
+            if self.stop_flag.as_ref().is_some_and(|flag| flag.load(std::sync::atomic::Ordering::Relaxed)) {
+                self.stop_cause = Some(Cause::Stopped);
+                return QuickResult::Interrupted;
+            }
+            if self.deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+                self.stop_cause = Some(Cause::Deadline);
+                return QuickResult::Interrupted;
+            }
         }
         for &m in &moves {
             match self.dfs(&pos.play(m), depth_left - 1) {

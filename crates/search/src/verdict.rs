@@ -9,6 +9,8 @@ use static_check::{Explanation, InsufficientMaterial};
 /// Why a position is unwinnable for the intended winner.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Proof {
+    /// The game is already over without a mate by the winner.
+    GameOver(Ending),
     /// Not enough material (lone king, Lemma 5 or Lemma 6).
     Material(InsufficientMaterial),
     /// Every legal continuation is forced and ends without a mate by the
@@ -28,9 +30,22 @@ pub enum Proof {
     },
 }
 
+/// How a game that is already over ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Ending {
+    /// The side to move has no legal move and is not in check.
+    Stalemate,
+    /// The intended winner is the one checkmated.
+    WinnerMated,
+}
+
 impl fmt::Display for Proof {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            Proof::GameOver(Ending::Stalemate) => f.write_str("the position is already stalemate"),
+            Proof::GameOver(Ending::WinnerMated) => {
+                f.write_str("the position is already checkmate, delivered against the intended winner")
+            }
             Proof::Material(reason) => write!(f, "{reason}"),
             Proof::ForcedLine { moves, repeats: true } => {
                 write!(f, "every move is forced and the line repeats after {} plies", moves.len())
@@ -57,9 +72,53 @@ pub enum Verdict {
     },
     /// No sequence of legal moves ends in a checkmate by the winner.
     Unwinnable(Proof),
-    /// A limit was hit before the answer was known (the full mode), or the
-    /// quick mode could not prove unwinnability.
-    Undetermined,
+    /// No answer: a limit was hit first, or (quick mode) the quick
+    /// algorithm could not prove unwinnability. Never a guess either way.
+    Undetermined(Cause),
+}
+
+/// Why a [`Verdict::Undetermined`] has no answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Cause {
+    /// The node budget ([`Limits::nodes`](crate::Limits::nodes)) was spent.
+    NodeBudget,
+    /// The wall-clock deadline ([`Limits::deadline`](crate::Limits::deadline)) passed.
+    Deadline,
+    /// The memory budget ([`Limits::tt_mb`](crate::Limits::tt_mb)) could
+    /// not hold the positions an exhaustive proof must remember.
+    Memory,
+    /// The caller raised the analyzer's stop flag
+    /// ([`Analyzer::set_stop_flag`](crate::Analyzer::set_stop_flag)).
+    Stopped,
+    /// Quick mode: no helpmate within its depth and no proof; no limit was
+    /// hit. The full mode decides such positions.
+    NotProved,
+}
+
+impl Cause {
+    /// A stable machine-readable name: `node-budget`, `deadline`,
+    /// `memory`, `stopped` or `not-proved`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Cause::NodeBudget => "node-budget",
+            Cause::Deadline => "deadline",
+            Cause::Memory => "memory",
+            Cause::Stopped => "stopped",
+            Cause::NotProved => "not-proved",
+        }
+    }
+}
+
+impl fmt::Display for Cause {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Cause::NodeBudget => "the node budget was spent before an answer was found",
+            Cause::Deadline => "the deadline passed before an answer was found",
+            Cause::Memory => "the memory budget could not hold the search",
+            Cause::Stopped => "the analysis was stopped",
+            Cause::NotProved => "the quick algorithm found no helpmate and no proof (the full mode decides)",
+        })
+    }
 }
 
 impl Verdict {
@@ -68,13 +127,21 @@ impl Verdict {
         match self {
             Verdict::Winnable { .. } => "winnable",
             Verdict::Unwinnable(_) => "unwinnable",
-            Verdict::Undetermined => "undetermined",
+            Verdict::Undetermined(_) => "undetermined",
         }
     }
 
     /// Whether this is [`Verdict::Unwinnable`].
     pub fn is_unwinnable(&self) -> bool {
         matches!(self, Verdict::Unwinnable(_))
+    }
+
+    /// The cause, if undetermined.
+    pub fn cause(&self) -> Option<Cause> {
+        match self {
+            Verdict::Undetermined(cause) => Some(*cause),
+            _ => None,
+        }
     }
 
     /// The helpmate, if winnable.

@@ -59,3 +59,68 @@ fn quick_mode_honours_the_node_budget() {
         common::check_answer(query, &analysis).unwrap_or_else(|e| panic!("{e}"));
     }
 }
+
+/// An undetermined answer names the limit that was hit: the node budget,
+/// the deadline, the caller's stop flag; quick mode without a limit hit
+/// says "not proved". The position is winnable (K+R v K) but its shortest
+/// helpmate is longer than 9 plies (the kings are far apart), so no sound
+/// analysis can answer it without search, and none can within 5 nodes.
+#[test]
+fn undetermined_names_its_cause() {
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+
+    use movegen::{Color, Position};
+    use search::{Cause, Verdict, replay};
+
+    let pos: Position = "7k/8/8/8/8/8/1R6/K7 b - - 0 1".parse().unwrap();
+    let run = |config: Config, stop: Option<Arc<AtomicBool>>| {
+        let mut analyzer = Analyzer::new(config);
+        if let Some(flag) = stop {
+            analyzer.set_stop_flag(flag);
+        }
+        analyzer.analyze(&pos, Color::White).verdict
+    };
+    let small = |config: Config| Config { limits: search::Limits { tt_mb: 4, ..config.limits }, ..config };
+
+    let mut config = small(Config::default());
+    config.limits.nodes = 5;
+    for mode in [Mode::Full, Mode::Shortest, Mode::Quick] {
+        assert_eq!(run(Config { mode, ..config }, None), Verdict::Undetermined(Cause::NodeBudget), "{mode:?}");
+    }
+
+    let mut config = small(Config::default());
+    config.limits.deadline = Some(Duration::ZERO);
+    for mode in [Mode::Full, Mode::Shortest, Mode::Quick] {
+        assert_eq!(run(Config { mode, ..config }, None), Verdict::Undetermined(Cause::Deadline), "{mode:?}");
+    }
+
+    for mode in [Mode::Full, Mode::Shortest, Mode::Quick] {
+        let raised = Arc::new(AtomicBool::new(true));
+        let verdict = run(small(Config { mode, ..Config::default() }), Some(raised));
+        assert_eq!(verdict, Verdict::Undetermined(Cause::Stopped), "{mode:?}");
+    }
+
+    // Without limits, the full mode finds a helpmate, and the quick mode
+    // either finds one or says "not proved" (no limit was hit).
+    let helpmate = run(Config::default(), None).helpmate().expect("winnable").to_vec();
+    replay(&pos, Color::White, &helpmate).unwrap();
+    match run(Config { mode: Mode::Quick, ..Config::default() }, None) {
+        Verdict::Winnable { helpmate } => drop(replay(&pos, Color::White, &helpmate).unwrap()),
+        other => assert_eq!(other, Verdict::Undetermined(Cause::NotProved)),
+    }
+}
+
+/// Quick mode honours the deadline: a zero deadline returns after at most
+/// one node of search, with a verified answer or "undetermined".
+#[test]
+fn quick_mode_honours_the_deadline() {
+    let mut config = Config { mode: Mode::Quick, ..Config::default() };
+    config.limits.deadline = Some(Duration::ZERO);
+    let mut analyzer = Analyzer::new(config);
+    for query in common::dev().iter().step_by(11) {
+        let analysis = analyzer.analyze(&query.position, query.winner);
+        assert!(analysis.nodes <= 1, "{} nodes after the deadline", analysis.nodes);
+        common::check_answer(query, &analysis).unwrap_or_else(|e| panic!("{e}"));
+    }
+}

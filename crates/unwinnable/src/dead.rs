@@ -12,8 +12,6 @@ use std::io::{self, Write};
 use movegen::{Color, Position};
 use search::{Analysis, Analyzer, Config, Proof, Verdict};
 
-use crate::record::undetermined_reason;
-
 /// The answer of `dead`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Answer {
@@ -67,7 +65,7 @@ pub fn run(out: &mut impl Write, fen: &str, position: &Position, config: Config)
                 write!(out, "{explanation}")?;
             }
             Verdict::Unwinnable(proof) => writeln!(out, "{color} cannot checkmate: {proof}")?,
-            Verdict::Undetermined => writeln!(out, "{color}: undetermined: {}", undetermined_reason(config.mode))?,
+            Verdict::Undetermined(cause) => writeln!(out, "{color}: undetermined: {cause}")?,
         }
         writeln!(out, "({} nodes searched)", analysis.nodes)?;
     }

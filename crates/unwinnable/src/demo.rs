@@ -73,7 +73,7 @@ pub fn run(out: &mut impl Write, config: Config) -> io::Result<()> {
             match verdict {
                 Verdict::Winnable { .. } => disagrees |= !paper.can_mate(color),
                 Verdict::Unwinnable(_) => disagrees |= paper.can_mate(color),
-                Verdict::Undetermined => unknown = true,
+                Verdict::Undetermined(_) => unknown = true,
             }
             verdicts.push(verdict.name());
         }

@@ -202,7 +202,7 @@ fn analyze_job(analyzer: &mut Analyzer, job: &Job, config: Config) -> Output {
         let micros = u64::try_from(start.elapsed().as_micros()).unwrap_or(u64::MAX);
         match analysis {
             Ok(analysis) => {
-                records.push(Record::new(job.line, &job.fen, &job.position, winner, config.mode, &analysis, micros));
+                records.push(Record::new(job.line, &job.fen, &job.position, winner, &analysis, micros));
             }
             Err(_) => {
                 // A bug in the analysis, not in the input: report it for

@@ -5,7 +5,7 @@
 use core::fmt;
 
 use movegen::{Color, Position};
-use search::{Analysis, Mode, Verdict};
+use search::{Analysis, Verdict};
 use serde::Serialize;
 
 /// The output format of `analyze`.
@@ -38,6 +38,10 @@ pub struct Record {
     /// Why it is unwinnable (the proof), or why it is undetermined.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
+    /// Why it is undetermined, as a stable name (`node-budget`, `deadline`,
+    /// `memory`, `stopped`, `not-proved`; only when undetermined).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cause: Option<&'static str>,
     /// Positions searched.
     pub nodes: u64,
     /// Wall-clock time of the analysis, in microseconds.
@@ -46,21 +50,13 @@ pub struct Record {
 
 impl Record {
     /// The record of `analysis` of `position` for `winner`.
-    pub fn new(
-        line: usize,
-        fen: &str,
-        position: &Position,
-        winner: Color,
-        mode: Mode,
-        analysis: &Analysis,
-        micros: u64,
-    ) -> Record {
+    pub fn new(line: usize, fen: &str, position: &Position, winner: Color, analysis: &Analysis, micros: u64) -> Record {
         let (helpmate, helpmate_san, reason) = match &analysis.verdict {
             Verdict::Winnable { helpmate } => {
                 (Some(helpmate.iter().map(ToString::to_string).collect()), Some(position.san_line(helpmate)), None)
             }
             Verdict::Unwinnable(proof) => (None, None, Some(proof.to_string())),
-            Verdict::Undetermined => (None, None, Some(undetermined_reason(mode).to_string())),
+            Verdict::Undetermined(cause) => (None, None, Some(cause.to_string())),
         };
         Record {
             line,
@@ -70,6 +66,7 @@ impl Record {
             helpmate,
             helpmate_san,
             reason,
+            cause: analysis.verdict.cause().map(search::Cause::name),
             nodes: analysis.nodes,
             micros,
         }
@@ -96,14 +93,6 @@ impl Record {
                 )
             }
         }
-    }
-}
-
-/// Why an analysis in `mode` can end undetermined.
-pub fn undetermined_reason(mode: Mode) -> &'static str {
-    match mode {
-        Mode::Quick => "the quick algorithm found neither a helpmate nor a proof",
-        Mode::Full | Mode::Shortest => "a limit (nodes or deadline) was reached before an answer was found",
     }
 }
 
@@ -208,7 +197,7 @@ mod tests {
         let pos: Position = "8/8/1p6/1B2k3/5pK1/8/8/8 b - -".parse().unwrap();
         let m = pos.parse_uci("e5d4").unwrap();
         let analysis = Analysis { verdict: Verdict::Winnable { helpmate: vec![m] }, nodes: 12 };
-        let record = Record::new(3, "8/8/1p6/1B2k3/5pK1/8/8/8 b - -", &pos, Color::White, Mode::Full, &analysis, 1500);
+        let record = Record::new(3, "8/8/1p6/1B2k3/5pK1/8/8/8 b - -", &pos, Color::White, &analysis, 1500);
         assert_eq!(
             record.render(Format::Jsonl),
             r#"{"line":3,"fen":"8/8/1p6/1B2k3/5pK1/8/8/8 b - -","winner":"white","verdict":"winnable","helpmate":["e5d4"],"helpmate_san":"1...Kd4","nodes":12,"micros":1500}"#
@@ -218,7 +207,7 @@ mod tests {
             "8/8/1p6/1B2k3/5pK1/8/8/8 b - -  white: winnable: 1...Kd4  (12 nodes, 1.5 ms)"
         );
         let analysis = Analysis { verdict: Verdict::Unwinnable(Proof::Exhaustive { nodes: 5 }), nodes: 5 };
-        let record = Record::new(1, "x", &pos, Color::Black, Mode::Full, &analysis, 7);
+        let record = Record::new(1, "x", &pos, Color::Black, &analysis, 7);
         assert!(record.render(Format::Jsonl).contains(r#""verdict":"unwinnable","reason":"exhaustive search"#));
         let error = ErrorRecord { line: 4, input: "a\"\u{1}".into(), error: "bad".into() };
         assert_eq!(error.render(Format::Jsonl), r#"{"line":4,"input":"a\"\u0001","error":"bad"}"#);
@@ -230,9 +219,11 @@ mod tests {
         let mut summary = Summary::default();
         assert_eq!(summary.average_micros(), 0);
         let pos = Position::start();
-        for (micros, verdict) in [(10, Verdict::Undetermined), (30, Verdict::Winnable { helpmate: vec![] })] {
+        for (micros, verdict) in
+            [(10, Verdict::Undetermined(search::Cause::NotProved)), (30, Verdict::Winnable { helpmate: vec![] })]
+        {
             let analysis = Analysis { verdict, nodes: 0 };
-            summary.add(&Record::new(1, "x", &pos, Color::White, Mode::Quick, &analysis, micros));
+            summary.add(&Record::new(1, "x", &pos, Color::White, &analysis, micros));
         }
         assert_eq!((summary.analyses, summary.average_micros(), summary.max_micros), (2, 20, 30));
         assert_eq!((summary.winnable, summary.undetermined), (1, 1));

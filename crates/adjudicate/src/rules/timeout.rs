@@ -58,6 +58,6 @@ pub fn timeout(analyzer: &mut Analyzer, pos: &Position, flagged: Color) -> Timeo
     match analysis.verdict {
         Verdict::Winnable { helpmate } => TimeoutRuling::Loss { helpmate, nodes },
         Verdict::Unwinnable(proof) => TimeoutRuling::Draw { proof, nodes },
-        Verdict::Undetermined => TimeoutRuling::Undetermined { nodes },
+        Verdict::Undetermined(_) => TimeoutRuling::Undetermined { nodes },
     }
 }

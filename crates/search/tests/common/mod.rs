@@ -73,7 +73,7 @@ pub fn check_answer(query: &Labelled, analysis: &Analysis) -> Result<bool, Strin
             }
             Ok(true)
         }
-        Verdict::Undetermined => Ok(false),
+        Verdict::Undetermined(_) => Ok(false),
     }
 }
 
