@@ -95,10 +95,15 @@ impl Entry {
 
 static_assertions::const_assert_eq!(core::mem::size_of::<Entry>(), 40);
 
-/// A fixed-size table of `(position, depth)` records.
+/// A table of `(position, depth)` records with a fixed maximum size,
+/// allocated as it is needed: it starts small and grows (when it is
+/// cleared, so nothing is rehashed) up to its maximum, so an analysis that
+/// needs a few thousand positions never pays for the whole budget.
 #[derive(Debug)]
 pub struct TranspositionTable {
     entries: Vec<Entry>,
+    /// The most entries it may grow to (a power of two).
+    max_entries: usize,
     /// `active - 1`: only the first `active` entries are used since the last
     /// [`TranspositionTable::clear`] (a small search keeps a small,
     /// cache-resident working set).
@@ -108,6 +113,10 @@ pub struct TranspositionTable {
     /// Entries with an older stamp are forgotten.
     valid_from: u16,
 }
+
+/// Entries allocated by [`TranspositionTable::new`] (1.25 MiB); the table
+/// grows beyond when it is cleared for a larger search.
+pub const INITIAL_ENTRIES: usize = 1 << 15;
 
 /// Slots tried by [`TranspositionTable::visit`] before giving up.
 pub const VISIT_PROBES: usize = 32;
@@ -138,30 +147,53 @@ pub struct Hit {
 pub const ENTRY_BYTES: usize = core::mem::size_of::<Entry>();
 
 impl TranspositionTable {
-    /// A table using at most `megabytes` MiB (rounded down to a power of two
-    /// number of entries; at least 1,024 entries).
+    /// A table that may grow to `megabytes` MiB (rounded down to a power
+    /// of two number of entries; at least 1,024 entries). It allocates
+    /// [`INITIAL_ENTRIES`] at first (or fewer if that is the maximum).
     pub fn new(megabytes: usize) -> TranspositionTable {
-        let wanted = (megabytes.max(1) << 20) / ENTRY_BYTES;
-        let entries = (wanted.next_power_of_two() >> usize::from(!wanted.is_power_of_two())).max(1024);
-        TranspositionTable { entries: vec![Entry::default(); entries], mask: entries - 1, stamp: 1, valid_from: 1 }
+        let wanted = megabytes.max(1).saturating_mul(1 << 20) / ENTRY_BYTES;
+        let max_entries = (wanted.next_power_of_two() >> usize::from(!wanted.is_power_of_two())).max(1024);
+        let entries = max_entries.min(INITIAL_ENTRIES);
+        TranspositionTable {
+            entries: vec![Entry::default(); entries],
+            max_entries,
+            mask: entries - 1,
+            stamp: 1,
+            valid_from: 1,
+        }
     }
 
-    /// The number of entries allocated.
+    /// The number of entries allocated now.
     pub fn capacity(&self) -> usize {
         self.entries.len()
     }
 
-    /// Bytes allocated.
+    /// The number of entries it may grow to.
+    pub fn max_capacity(&self) -> usize {
+        self.max_entries
+    }
+
+    /// Bytes allocated now.
     pub fn bytes(&self) -> usize {
         self.entries.len() * ENTRY_BYTES
     }
 
-    /// Forgets every entry (O(1): the stamp moves on) and uses enough of
-    /// the table for about `expected` positions (at least 4,096 entries, at
-    /// most all of them).
+    /// Forgets every entry (O(1) unless it grows: the stamp moves on) and
+    /// uses enough of the table for about `expected` positions (at least
+    /// 4,096 entries, at most the maximum), allocating more if needed.
     pub fn clear(&mut self, expected: u64) {
         let wanted = usize::try_from(expected).unwrap_or(usize::MAX).max(4096).checked_next_power_of_two();
-        self.mask = wanted.unwrap_or(usize::MAX).min(self.entries.len()) - 1;
+        let size = wanted.unwrap_or(usize::MAX).min(self.max_entries);
+        if size > self.entries.len() {
+            // Everything is forgotten anyway: a fresh allocation, all empty.
+            self.entries = Vec::new();
+            self.entries = vec![Entry::default(); size];
+            self.stamp = 1;
+            self.valid_from = 1;
+            self.mask = size - 1;
+            return;
+        }
+        self.mask = size - 1;
         self.next_stamp();
         self.valid_from = self.stamp;
     }
@@ -169,7 +201,7 @@ impl TranspositionTable {
     /// Whether the part of the table in use holds about `expected` positions.
     pub fn fits(&self, expected: u64) -> bool {
         let wanted = usize::try_from(expected).unwrap_or(usize::MAX).max(4096);
-        wanted <= self.mask + 1 || self.mask + 1 == self.entries.len()
+        wanted <= self.mask + 1 || self.mask + 1 == self.max_entries
     }
 
     /// Starts a new iteration: entries stored so far stay valid but their
@@ -325,9 +357,35 @@ mod tests {
     #[test]
     fn size_is_bounded() {
         for mb in [1, 3, 16, 100] {
-            let table = TranspositionTable::new(mb);
-            assert!(table.bytes() <= (mb << 20).max(1024 * ENTRY_BYTES));
-            assert!(table.bytes() * 2 > mb << 20 || mb == 1);
+            let mut table = TranspositionTable::new(mb);
+            let max = table.max_capacity() * ENTRY_BYTES;
+            assert!(max <= (mb << 20).max(1024 * ENTRY_BYTES));
+            assert!(max * 2 > mb << 20 || mb == 1);
+            assert!(table.bytes() <= INITIAL_ENTRIES * ENTRY_BYTES, "allocated lazily");
+            table.clear(u64::MAX);
+            assert_eq!(table.bytes(), max, "grows to its maximum, no further");
         }
+    }
+
+    /// A huge maximum costs nothing until it is used.
+    #[test]
+    fn a_large_budget_is_not_allocated_up_front() {
+        let table = TranspositionTable::new(1 << 20);
+        assert_eq!(table.capacity(), INITIAL_ENTRIES);
+        assert!(table.max_capacity() * ENTRY_BYTES <= 1 << 40);
+    }
+
+    /// Entries survive growth only as far as the contract says: growing
+    /// happens in `clear`, which forgets everything anyway.
+    #[test]
+    fn growing_forgets_like_clear() {
+        let mut table = TranspositionTable::new(64);
+        let a: Position = "4k3/8/8/8/8/8/8/4K2R w - - 0 1".parse().unwrap();
+        table.store(42, PackedPosition::new(&a), 5);
+        table.clear(1 << 20);
+        assert!(table.capacity() > INITIAL_ENTRIES);
+        assert_eq!(table.probe(42, &PackedPosition::new(&a)), None);
+        table.store(42, PackedPosition::new(&a), 5);
+        assert!(table.probe(42, &PackedPosition::new(&a)).is_some());
     }
 }
