@@ -15,6 +15,12 @@ pub struct Explanation {
     pub position: Position,
     /// The intended winner.
     pub winner: Color,
+    /// The intended winner has already mated: the position is winnable
+    /// (with no move at all) and no rule is run. Rules reason about the
+    /// moves still to come; some (Lemma 6) do not hold for a mate that is
+    /// given rather than played, such as a double check by two bishops of
+    /// one colour.
+    pub already_mate: bool,
     /// Set when the material alone proves unwinnability (then Figure 8 is
     /// not run).
     pub material: Option<InsufficientMaterial>,
@@ -31,6 +37,9 @@ impl Explanation {
     /// A one-line summary of the reason.
     pub fn summary(&self) -> String {
         let winner = self.winner;
+        if self.already_mate {
+            return format!("not unwinnable for {winner}: the position is already checkmate, delivered by {winner}");
+        }
         if let Some(material) = self.material {
             return format!("unwinnable for {winner}: {material}");
         }

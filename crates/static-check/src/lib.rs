@@ -73,10 +73,18 @@ pub use material::{InsufficientMaterial, insufficient_material};
 
 /// The static analysis of `pos` for `winner`: the material rules, then
 /// Figure 8, with the explanation.
+///
+/// A position the winner has already mated is recognised first and never
+/// proved unwinnable: the rules reason about the game still to come, and a
+/// mate that is given rather than played (a double check by two bishops of
+/// one colour cannot arise from a move) escapes some of them (Lemma 6).
 pub fn analyze(pos: &Position, winner: Color) -> Explanation {
+    if pos.side_to_move() != winner && pos.is_checkmate() {
+        return Explanation { position: *pos, winner, already_mate: true, material: None, figure8: None };
+    }
     let material = insufficient_material(pos, winner);
     let figure8 = if material.is_none() { Some(figure8(pos, winner)) } else { None };
-    Explanation { position: *pos, winner, material, figure8 }
+    Explanation { position: *pos, winner, already_mate: false, material, figure8 }
 }
 
 /// Whether the static analysis proves `pos` unwinnable for `winner`.

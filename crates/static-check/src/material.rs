@@ -41,6 +41,13 @@ impl fmt::Display for InsufficientMaterial {
 /// piece can appear; material only ever decreases otherwise, so a position
 /// satisfying a rule satisfies it after any sequence of moves.
 ///
+/// **Precondition: the winner has not already mated.** The lemmas are
+/// about mates *played*: their proofs look at the move that delivered it.
+/// A position given as already mated need not have such a move (two
+/// bishops of one colour giving a double check, as in
+/// `8/8/8/8/8/1k6/b1b5/RKR5 w`, cannot arise from a move), so callers
+/// check for a finished game first ([`crate::analyze`] and the search do).
+///
 /// ```
 /// use movegen::{Color, Position};
 /// use static_check::{insufficient_material, InsufficientMaterial};
