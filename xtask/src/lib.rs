@@ -3,6 +3,9 @@
 
 #![forbid(unsafe_code)]
 
+pub mod judge;
 pub mod magics;
 pub mod perft;
 pub mod regress;
+pub mod sets;
+pub mod stats;

@@ -22,11 +22,12 @@ tasks:
                            (1-4, default 4); --deep adds the deep standard cases
                            (start position depth 6, Kiwipete 5, ...); --full uses
                            make-move at the leaves instead of bulk counting
-  regress [--mode full|quick|shortest] [--nodes N] [--slowest K] [--static-pruning MIN_DEPTH|off]
-          [--report FILE]  (FILE: one TSV line per query)
-                           every labelled position of testdata/paper-positions.tsv
-                           and testdata/dev-positions.txt, both colours; fails on
-                           any wrong answer
+  regress [--set paper|dev|hard|all] [--mode full|quick|shortest] [--nodes N] [--slowest K]
+          [--static-pruning MIN_DEPTH|off] [--report FILE]  (FILE: one TSV line per query)
+                           every labelled position of testdata/paper-positions.tsv,
+                           dev-positions.txt and hard-positions.txt (--set: one of
+                           them; default all), both colours; totals per set and
+                           overall; fails on any wrong answer
   gen-pgn N [--out FILE] [--zst] [--seed S]
                            a synthetic online-style PGN database of N random
                            legal games (tags, clock comments, a realistic mix
@@ -91,10 +92,21 @@ fn regress(args: &[String]) -> Result<(), String> {
     let mut config = search::Config::default();
     let mut slowest = 10;
     let mut report = None;
+    let mut names: Vec<&str> = xtask::regress::SETS.to_vec();
     let mut args = args.iter();
     while let Some(arg) = args.next() {
         let mut value = || args.next().ok_or(format!("{arg} needs a value"));
         match arg.as_str() {
+            "--set" => {
+                let set = value()?;
+                names = match set.as_str() {
+                    "all" => xtask::regress::SETS.to_vec(),
+                    one => match xtask::regress::SETS.iter().find(|&&s| s == one) {
+                        Some(&name) => vec![name],
+                        None => return Err(format!("regress: unknown set {one} (paper, dev, hard or all)")),
+                    },
+                }
+            }
             "--mode" => {
                 config.mode = match value()?.as_str() {
                     "full" => search::Mode::Full,
@@ -118,12 +130,8 @@ fn regress(args: &[String]) -> Result<(), String> {
         }
     }
     let root = workspace_root();
-    let read = |name: &str| {
-        let path = root.join("testdata").join(name);
-        std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))
-    };
-    let queries = xtask::regress::load(&read("paper-positions.tsv")?, &read("dev-positions.txt")?);
-    xtask::regress::run(&queries, config, slowest, report.as_deref())
+    let sets = names.iter().map(|name| xtask::sets::load(&root, name, usize::MAX)).collect::<Result<Vec<_>, _>>()?;
+    xtask::regress::run(&sets, config, slowest, report.as_deref())
 }
 
 fn gen_pgn(args: &[String]) -> Result<(), String> {
