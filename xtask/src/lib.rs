@@ -3,6 +3,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod compare;
 pub mod judge;
 pub mod magics;
 pub mod perft;

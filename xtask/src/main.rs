@@ -28,6 +28,17 @@ tasks:
                            dev-positions.txt and hard-positions.txt (--set: one of
                            them; default all), both colours; totals per set and
                            overall; fails on any wrong answer
+  compare SET [--mode full|quick] [--limit N] [--slowest K] [--nodes N] [--report FILE]
+          [--progress]     this project against CHA-Solver 3.0 (the chasolver crate)
+                           on the same queries, one thread, alternating which runs
+                           first; SET: paper, dev, hard, corpus or a file (LABEL FEN
+                           lines, or FEN [anything] lines: winner = side not to move);
+                           every helpmate replayed; correctness of both, time per
+                           query (median, p90, p99, worst, total), the K slowest of
+                           each, speed ratios, agreement; --mode quick compares the
+                           quick mode with is_unwinnable_fast; --nodes: our budget;
+                           --progress: progress on stderr even when not a terminal;
+                           fails if this project gives any wrong answer
   gen-pgn N [--out FILE] [--zst] [--seed S]
                            a synthetic online-style PGN database of N random
                            legal games (tags, clock comments, a realistic mix
@@ -161,6 +172,7 @@ fn main() -> ExitCode {
         Some("gen-magics") => gen_magics(rest.iter().any(|a| a == "--check")),
         Some("perft") => perft(rest),
         Some("regress") => regress(rest),
+        Some("compare") => xtask::compare::run(&workspace_root(), rest),
         Some("corpus") => corpus::run(&workspace_root(), rest),
         Some("gen-pgn") => gen_pgn(rest),
         Some("fuzz") => fuzz::run(&workspace_root(), rest),
