@@ -4,7 +4,9 @@
 //!
 //! One thread; for each query both solvers run, and which one goes first
 //! alternates from query to query (the project first on even queries), so
-//! cache and clock-frequency effects fall on both alike. Only the solver
+//! cache and clock-frequency effects fall on both alike. A labelled set's
+//! two queries per position come White first on even positions and Black
+//! first on odd ones, so that each solver also opens half of each colour. Only the solver
 //! calls are timed (not parsing, not replaying).
 //!
 //! Both solvers are judged by the same rules ([`crate::judge`]): every
@@ -163,6 +165,18 @@ pub struct Row {
     pub board_mismatch: bool,
 }
 
+/// Orders a labelled set's queries (White then Black for each position) so
+/// that the odd positions put Black first. With the strict alternation of
+/// who runs first, each solver then goes first on half the White and half
+/// the Black queries (otherwise one would always open the White queries).
+pub fn balance_colours(queries: &mut [Query]) {
+    for (i, pair) in queries.chunks_exact_mut(2).enumerate() {
+        if i % 2 == 1 && pair[0].fen == pair[1].fen {
+            pair.swap(0, 1);
+        }
+    }
+}
+
 /// Judges both answers of one query: the label is the query's, or (when
 /// unlabelled) "winnable" as soon as either helpmate replays.
 pub fn judge(label: Option<bool>, ours: Answer, peer: Answer) -> (Option<bool>, Class, Class) {
@@ -265,7 +279,10 @@ impl Runner {
 /// any wrong answer (or could not read a position).
 pub fn run(root: &Path, args: &[String]) -> Result<(), String> {
     let options = parse_args(args)?;
-    let set = sets::load(root, &options.set, options.limit)?;
+    let mut set = sets::load(root, &options.set, options.limit)?;
+    if set.labelled {
+        balance_colours(&mut set.queries);
+    }
     let mut config = Config { mode: if options.quick { Mode::Quick } else { Mode::Full }, ..Config::default() };
     if let Some(nodes) = options.nodes {
         config.limits.nodes = nodes;
@@ -591,6 +608,23 @@ mod tests {
             at = at.play(at.parse_uci(&m.to_string()).unwrap());
         }
         assert_eq!(at.to_fen().split(' ').next(), Some("1Q6/4k3/8/8/8/8/8/5RK1"));
+    }
+
+    #[test]
+    fn colours_are_balanced_between_first_and_second() {
+        let positions: Vec<sets::Labelled> = (0..4)
+            .map(|i| sets::Labelled { source: format!("p{i}"), fen: format!("fen{i}"), white: true, black: false })
+            .collect();
+        let mut queries = sets::queries_of(&positions);
+        balance_colours(&mut queries);
+        let order: Vec<(String, Color)> = queries.iter().map(|q| (q.fen.clone(), q.winner)).collect();
+        let (w, b) = (Color::White, Color::Black);
+        let expected =
+            [("fen0", w), ("fen0", b), ("fen1", b), ("fen1", w), ("fen2", w), ("fen2", b), ("fen3", b), ("fen3", w)];
+        assert_eq!(order, expected.map(|(f, c)| (f.to_string(), c)));
+        // Query i runs the peer first when i is odd: each colour gets both orders equally.
+        let peer_first_white = queries.iter().enumerate().filter(|(i, q)| i % 2 == 1 && q.winner == w).count();
+        assert_eq!(peer_first_white, 2);
     }
 
     #[test]
