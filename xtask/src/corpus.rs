@@ -10,10 +10,11 @@
 //! `taskset -c 1 cargo xtask corpus`.
 
 use std::path::Path;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use movegen::Position;
 use search::{Analyzer, Config, Mode, Verdict};
+use xtask::stats::Summary;
 
 /// Options of the task.
 struct Options {
@@ -45,15 +46,13 @@ fn parse(args: &[String]) -> Result<Options, String> {
 /// Runs the task; `root` is the workspace root.
 pub fn run(root: &Path, args: &[String]) -> Result<(), String> {
     let options = parse(args)?;
-    let path = root.join("testdata/lichess-30k-positions.txt");
-    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let mut positions = Vec::new();
-    for (number, line) in text.lines().enumerate().take(options.limit) {
-        let fen = line.split_whitespace().take(6).collect::<Vec<_>>().join(" ");
-        let pos: Position = fen.parse().map_err(|e| format!("{}:{}: {fen}: {e}", path.display(), number + 1))?;
+    let set = xtask::sets::load(root, "corpus", options.limit)?;
+    let mut positions = Vec::with_capacity(set.queries.len());
+    for query in &set.queries {
+        let pos: Position = query.fen.parse().map_err(|e| format!("{}: {}: {e}", query.source, query.fen))?;
         positions.push(pos);
     }
-    println!("{} positions of {}, intended winner: the side not to move", positions.len(), path.display());
+    println!("{} positions of the corpus, intended winner: the side not to move", positions.len());
     for &mode in &options.modes {
         report(mode, &positions);
     }
@@ -62,35 +61,34 @@ pub fn run(root: &Path, args: &[String]) -> Result<(), String> {
 
 fn report(mode: Mode, positions: &[Position]) {
     let mut analyzer = Analyzer::new(Config { mode, ..Config::default() });
-    let mut micros = Vec::with_capacity(positions.len());
+    let mut times = Vec::with_capacity(positions.len());
     let (mut winnable, mut unwinnable, mut undetermined) = (0, 0, 0);
     let start = Instant::now();
     for pos in positions {
         let before = Instant::now();
         let verdict = analyzer.analyze(pos, !pos.side_to_move()).verdict;
-        micros.push(before.elapsed().as_secs_f64() * 1e6);
+        times.push(before.elapsed());
         match verdict {
             Verdict::Winnable { .. } => winnable += 1,
             Verdict::Unwinnable(_) => unwinnable += 1,
-            Verdict::Undetermined(_) => undetermined += 1,
+            _ => undetermined += 1,
         }
     }
     let total = start.elapsed().as_secs_f64();
-    micros.sort_by(f64::total_cmp);
-    let n = micros.len();
-    let at = |q: f64| if n == 0 { 0.0 } else { micros[((n as f64 * q).ceil() as usize).clamp(1, n) - 1] };
-    let mean = if n == 0 { 0.0 } else { micros.iter().sum::<f64>() / n as f64 };
+    let summary = Summary::of(&times);
+    let micros = |d: Duration| d.as_secs_f64() * 1e6;
+    let mean = micros(summary.mean());
     let (name, target) = match mode {
         Mode::Full => ("full", Some(35.0)),
         Mode::Quick => ("quick", Some(1.6)),
         Mode::Shortest => ("shortest", None),
     };
-    println!("\nmode {name}: {n} queries in {total:.2} s");
+    println!("\nmode {name}: {} queries in {total:.2} s", summary.count);
     println!(
         "  per query: mean {mean:.2} µs, median {:.2} µs, p99 {:.2} µs, max {:.0} µs",
-        at(0.5),
-        at(0.99),
-        micros.last().copied().unwrap_or(0.0)
+        micros(summary.median),
+        micros(summary.p99),
+        micros(summary.worst)
     );
     if let Some(target) = target {
         let verdict = if mean <= target { "met" } else { "NOT met" };

@@ -3,6 +3,10 @@
 
 #![forbid(unsafe_code)]
 
+pub mod compare;
+pub mod judge;
 pub mod magics;
 pub mod perft;
 pub mod regress;
+pub mod sets;
+pub mod stats;

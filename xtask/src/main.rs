@@ -22,11 +22,23 @@ tasks:
                            (1-4, default 4); --deep adds the deep standard cases
                            (start position depth 6, Kiwipete 5, ...); --full uses
                            make-move at the leaves instead of bulk counting
-  regress [--mode full|quick|shortest] [--nodes N] [--slowest K] [--static-pruning MIN_DEPTH|off]
-          [--report FILE]  (FILE: one TSV line per query)
-                           every labelled position of testdata/paper-positions.tsv
-                           and testdata/dev-positions.txt, both colours; fails on
-                           any wrong answer
+  regress [--set paper|dev|hard|all] [--mode full|quick|shortest] [--nodes N] [--slowest K]
+          [--static-pruning MIN_DEPTH|off] [--report FILE]  (FILE: one TSV line per query)
+                           every labelled position of testdata/paper-positions.tsv,
+                           dev-positions.txt and hard-positions.txt (--set: one of
+                           them; default all), both colours; totals per set and
+                           overall; fails on any wrong answer
+  compare SET [--mode full|quick] [--limit N] [--slowest K] [--nodes N] [--report FILE]
+          [--progress]     this project against CHA-Solver 3.0 (the chasolver crate)
+                           on the same queries, one thread, alternating which runs
+                           first; SET: paper, dev, hard, corpus or a file (LABEL FEN
+                           lines, or FEN [anything] lines: winner = side not to move);
+                           every helpmate replayed; correctness of both, time per
+                           query (median, p90, p99, worst, total), the K slowest of
+                           each, speed ratios, agreement; --mode quick compares the
+                           quick mode with is_unwinnable_fast; --nodes: our budget;
+                           --progress: progress on stderr even when not a terminal;
+                           fails if this project gives any wrong answer
   gen-pgn N [--out FILE] [--zst] [--seed S]
                            a synthetic online-style PGN database of N random
                            legal games (tags, clock comments, a realistic mix
@@ -91,10 +103,21 @@ fn regress(args: &[String]) -> Result<(), String> {
     let mut config = search::Config::default();
     let mut slowest = 10;
     let mut report = None;
+    let mut names: Vec<&str> = xtask::regress::SETS.to_vec();
     let mut args = args.iter();
     while let Some(arg) = args.next() {
         let mut value = || args.next().ok_or(format!("{arg} needs a value"));
         match arg.as_str() {
+            "--set" => {
+                let set = value()?;
+                names = match set.as_str() {
+                    "all" => xtask::regress::SETS.to_vec(),
+                    one => match xtask::regress::SETS.iter().find(|&&s| s == one) {
+                        Some(&name) => vec![name],
+                        None => return Err(format!("regress: unknown set {one} (paper, dev, hard or all)")),
+                    },
+                }
+            }
             "--mode" => {
                 config.mode = match value()?.as_str() {
                     "full" => search::Mode::Full,
@@ -118,12 +141,8 @@ fn regress(args: &[String]) -> Result<(), String> {
         }
     }
     let root = workspace_root();
-    let read = |name: &str| {
-        let path = root.join("testdata").join(name);
-        std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))
-    };
-    let queries = xtask::regress::load(&read("paper-positions.tsv")?, &read("dev-positions.txt")?);
-    xtask::regress::run(&queries, config, slowest, report.as_deref())
+    let sets = names.iter().map(|name| xtask::sets::load(&root, name, usize::MAX)).collect::<Result<Vec<_>, _>>()?;
+    xtask::regress::run(&sets, config, slowest, report.as_deref())
 }
 
 fn gen_pgn(args: &[String]) -> Result<(), String> {
@@ -153,6 +172,7 @@ fn main() -> ExitCode {
         Some("gen-magics") => gen_magics(rest.iter().any(|a| a == "--check")),
         Some("perft") => perft(rest),
         Some("regress") => regress(rest),
+        Some("compare") => xtask::compare::run(&workspace_root(), rest),
         Some("corpus") => corpus::run(&workspace_root(), rest),
         Some("gen-pgn") => gen_pgn(rest),
         Some("fuzz") => fuzz::run(&workspace_root(), rest),
