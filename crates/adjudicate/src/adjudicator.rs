@@ -38,7 +38,7 @@
 //!   (material and blocked-pawn proofs are); `every_ply` is the literal
 //!   reading of Art. 5.2.2.
 
-use movegen::{Color, Position, Role};
+use movegen::{Color, Position};
 use search::{Analyzer, Config, Mode};
 
 use crate::adjudication::{Adjudication, Claim, ClaimKind, Claims, ColorProof, Evidence, Explanation, Rule};
@@ -114,10 +114,7 @@ impl Adjudicator {
             let pos = positions[ply];
             if ply > 0 {
                 let (before, m) = (&positions[ply - 1], moves[ply - 1]);
-                let irreversible = before.is_capture(m)
-                    || before.role_at(m.from()) == Some(Role::Pawn)
-                    || before.castling_rights() != pos.castling_rights();
-                if irreversible {
+                if before.is_irreversible(m) {
                     self.repetitions.clear();
                 }
             }

@@ -114,8 +114,29 @@ pub enum Rules {
     FacingPawns,
     /// Facing pawns, and captures that end the game in stalemate are
     /// taken into account (see [`crate::terminal`]).
-    #[default]
     TerminalCaptures,
+    /// All of the above, and the *king attackers* rule counts every attacker
+    /// that can never be captured, wherever it may stand (see the module
+    /// docs: persistent attackers).
+    #[default]
+    Saturation,
+}
+
+impl Rules {
+    /// Whether the facing-pawns rule is on.
+    pub fn facing_pawns(self) -> bool {
+        self != Rules::Paper
+    }
+
+    /// Whether pieces whose capture ends the game are kept ([`crate::terminal`]).
+    pub fn terminal_captures(self) -> bool {
+        matches!(self, Rules::TerminalCaptures | Rules::Saturation)
+    }
+
+    /// Whether kings avoid the squares of every persistent attacker.
+    pub fn persistent_attackers(self) -> bool {
+        self == Rules::Saturation
+    }
 }
 
 /// For every pawn, the initial squares of the enemy pawns that started
@@ -153,6 +174,60 @@ struct Allowed {
     capture: Bitboard,
 }
 
+/// For each colour, squares it attacks at every moment of the game (an
+/// under-approximation, given regions that over-approximate): the squares
+/// attacked by some piece `q` that can never be captured, from *every*
+/// square of its region, along lines that only cross squares no other
+/// piece can ever stand on. `q` is on some square of its region at every
+/// moment (it is never captured; a pawn that may promote is left out, as it
+/// may stop being a pawn), so it attacks such a square at every moment; a
+/// square of `q`'s own region is left out (`q` does not attack the square it
+/// stands on). Kings count (they are never captured): squares next to every
+/// square of their region.
+///
+/// `reach[c]` is the union of the regions of colour `c` (kings included);
+/// a piece may be captured if an enemy region meets its region (a capture
+/// ends on the victim's square, which is then in both; en passant ends on
+/// the square the victim passed, also in both), unless it is frozen.
+fn persistent_attacks(
+    board: &Board,
+    regions: &[Bitboard; 64],
+    reach: [Bitboard; 2],
+    frozen: Bitboard,
+) -> [Bitboard; 2] {
+    let occupied = board.occupied();
+    let mut result = [Bitboard::EMPTY; 2];
+    // Union of the regions of all pieces but one, by prefix/suffix unions.
+    let squares: Vec<Square> = occupied.iter().collect();
+    let mut suffix = vec![Bitboard::EMPTY; squares.len() + 1];
+    for i in (0..squares.len()).rev() {
+        suffix[i] = suffix[i + 1] | regions[squares[i] as usize];
+    }
+    let mut prefix = Bitboard::EMPTY;
+    for (i, &square) in squares.iter().enumerate() {
+        let region = regions[square as usize];
+        let others = prefix | suffix[i + 1];
+        prefix |= region;
+        let Some(piece) = board.piece_at(square) else { continue };
+        let color = piece.color;
+        if !frozen.contains(square) && region.intersects(reach[!color as usize]) {
+            continue;
+        }
+        if piece.role == Role::Pawn && region.intersects(Bitboard::relative_rank(color, Rank::Eighth)) {
+            continue;
+        }
+        let mut common = Bitboard::FULL;
+        for u in region {
+            common &= movegen::attacks::attacks(piece.role, color, u, others);
+            if common.is_empty() {
+                break;
+            }
+        }
+        result[color as usize] |= common - region;
+    }
+    result
+}
+
 /// Saturates the rules on `board`. The pieces on `frozen` are assumed never
 /// to be captured: they count as uncleared whatever their regions say, and
 /// no enemy may enter their squares (see [`crate::terminal`] for when that
@@ -166,7 +241,7 @@ pub(crate) fn saturate(board: &Board, rules: Rules, frozen: Bitboard) -> Fixpoin
     }
     let mut previous = [Allowed::default(); 2];
     let mut first_pass = true;
-    let facing = if rules == Rules::Paper { [Bitboard::EMPTY; 64] } else { facing_squares(board) };
+    let facing = if rules.facing_pawns() { facing_squares(board) } else { [Bitboard::EMPTY; 64] };
     let any_facing = facing.iter().any(|f| f.any());
     // Per pawn: the guarded squares its pushes may not enter yet.
     let mut push_guard = [Bitboard::EMPTY; 64];
@@ -193,13 +268,18 @@ pub(crate) fn saturate(board: &Board, rules: Rules, frozen: Bitboard) -> Fixpoin
             (moved | (white & reach[Color::Black as usize]) | (black & reach[Color::White as usize])) - frozen;
         let uncleared = occupied - cleared;
 
+        let persistent = if rules.persistent_attackers() {
+            persistent_attacks(board, &regions, reach, frozen)
+        } else {
+            [Bitboard::EMPTY; 2]
+        };
         let mut allowed = [Allowed::default(); 2];
         for color in Color::ALL {
             let ours = board.by_color(color);
             let blocked = uncleared & ours;
             // Frozen enemies can never be captured: their squares are closed.
             let closed = blocked | (frozen & board.by_color(!color));
-            let mut danger = Bitboard::EMPTY;
+            let mut danger = persistent[!color as usize];
             for square in uncleared & board.by_color(!color) {
                 if let Some(role) = board.role_at(square) {
                     danger |= direct_attacks(role, !color, square);

@@ -153,7 +153,7 @@ impl Mobility {
         }
         let board = *pos.board();
         let base = fixpoint::saturate(&board, rules, Bitboard::EMPTY);
-        let solution = if rules == Rules::TerminalCaptures { terminal::refine(&board, rules, base) } else { base };
+        let solution = if rules.terminal_captures() { terminal::refine(&board, rules, base) } else { base };
         Ok(Mobility {
             board,
             castling: pos.castling_rights(),

@@ -99,7 +99,7 @@ fn random_games_stay_in_regions(seed: u64) -> TestResult {
     POSITIONS.with(|positions| {
         let mut rng = Rng::new(seed);
         let start = positions[rng.below(positions.len())];
-        for rules in [Rules::FacingPawns, Rules::TerminalCaptures] {
+        for rules in [Rules::FacingPawns, Rules::TerminalCaptures, Rules::Saturation] {
             let Ok(mobility) = Mobility::compute_with(&start, rules) else { return TestResult::discard() };
             for _ in 0..10 {
                 if let Err(message) = check_game(&start, &mobility, &mut rng, 150) {
@@ -125,7 +125,7 @@ fn dev_set_games() {
     for line in include_str!("../../../testdata/dev-positions.txt").lines().filter(|l| !l.starts_with('#')) {
         let Some((_, fen)) = line.split_once(' ') else { continue };
         let Ok(start) = Position::from_fen(fen) else { continue };
-        for rules in [Rules::FacingPawns, Rules::TerminalCaptures] {
+        for rules in [Rules::FacingPawns, Rules::TerminalCaptures, Rules::Saturation] {
             let Ok(mobility) = Mobility::compute_with(&start, rules) else { continue };
             for _ in 0..5 {
                 check_game(&start, &mobility, &mut rng, 300).unwrap_or_else(|e| panic!("{rules:?} {fen}: {e}"));
@@ -147,7 +147,7 @@ fn games_with_castling_stay_in_regions() {
     let mut rng = Rng::new(17);
     let (mut games, mut castlings, mut decided) = (0, 0, 0);
     for start in &positions {
-        for rules in [Rules::Paper, Rules::FacingPawns, Rules::TerminalCaptures] {
+        for rules in [Rules::Paper, Rules::FacingPawns, Rules::TerminalCaptures, Rules::Saturation] {
             let Ok(mobility) = Mobility::compute_with(start, rules) else { continue };
             for plies in [6, 20, 120] {
                 let fen = start.to_fen();

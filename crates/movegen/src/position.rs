@@ -307,6 +307,37 @@ impl Position {
         m.is_en_passant() || (!m.is_castle() && self.them().contains(m.to()))
     }
 
+    /// Whether `m` is **irreversible**: a capture, a pawn move, or a move
+    /// that loses a castling right. After it, no earlier position can occur
+    /// again (material, pawns and castling rights never come back), so the
+    /// repetition history restarts (FIDE 9.2.3 counts the rights in a
+    /// position's identity) and the structure a static analysis reasons
+    /// about may have changed. This is the project's one definition.
+    ///
+    /// ```
+    /// use movegen::Position;
+    /// let pos: Position = "r3k2r/8/8/3p4/4P3/8/8/R3K2R w KQkq - 0 1".parse().unwrap();
+    /// let irreversible = |uci: &str| pos.is_irreversible(pos.parse_uci(uci).unwrap());
+    /// assert!(irreversible("e4d5")); // a capture
+    /// assert!(irreversible("e4e5")); // a pawn move
+    /// assert!(irreversible("a1b1")); // the rook leaves home: Q is lost
+    /// assert!(irreversible("e1g1")); // castling
+    /// assert!(irreversible("e1d2")); // the king moves: both rights lost
+    /// assert!(irreversible("a1a8")); // captures the rook on a8
+    /// // Without castling rights, king and rook moves are reversible.
+    /// let pos: Position = "r3k2r/8/8/3p4/4P3/8/8/R3K2R w - - 0 1".parse().unwrap();
+    /// assert!(!pos.is_irreversible(pos.parse_uci("e1d2").unwrap()));
+    /// assert!(!pos.is_irreversible(pos.parse_uci("a1b1").unwrap()));
+    /// ```
+    #[inline]
+    pub fn is_irreversible(&self, m: Move) -> bool {
+        self.is_capture(m)
+            || self.board.pawns().contains(m.from())
+            || self
+                .castling
+                .intersects(CastlingRights::lost_by_touching(m.from()) | CastlingRights::lost_by_touching(m.to()))
+    }
+
     /// The role of the piece `m` captures, if any (a pawn for en passant).
     #[inline]
     pub fn captured_role(&self, m: Move) -> Option<Role> {
