@@ -109,8 +109,17 @@ fn settled(analysis: &Analysis) -> bool {
     analysis.nodes < INLINE_NODES && !matches!(analysis.verdict, Verdict::Undetermined(_))
 }
 
-/// The answer of one analysis: whether `winner` can still checkmate in
-/// `fen`, with the evidence.
+/// The answer of one analysis: whether ``winner`` can still checkmate in
+/// ``fen``, with the evidence.
+///
+/// Attributes: ``fen`` (as given), ``winner`` (``"white"``/``"black"``),
+/// ``verdict`` (``"winnable"``, ``"unwinnable"`` or ``"undetermined"``),
+/// ``helpmate`` (the moves in UCI when winnable, else ``None``),
+/// ``helpmate_san``, ``reason`` (the proof, or why undetermined),
+/// ``cause`` (``"node-budget"``, ``"deadline"``, ``"memory"``,
+/// ``"stopped"``, ``"not-proved"`` when undetermined), ``nodes``,
+/// ``micros`` (wall-clock time of the call). ``to_dict()`` gives the keys
+/// of ``unwinnable analyze --format jsonl``.
 #[pyclass(frozen, module = "unwinnable", name = "Analysis")]
 #[derive(Clone, Debug)]
 pub struct PyAnalysis {
@@ -200,7 +209,37 @@ impl PyAnalysis {
     }
 }
 
-/// Decides whether `winner` can still checkmate in `position`.
+/// Decide whether ``winner`` can still checkmate in ``position`` by some
+/// sequence of legal moves (a helpmate), or prove that no such sequence
+/// exists (FIDE Art. 6.9).
+///
+/// ``position`` is a FEN (4 or 6 fields) or any object with a ``.fen()``
+/// method, such as a ``chess.Board``. ``winner`` is ``"white"``,
+/// ``"black"``, ``chess.WHITE``, ``chess.BLACK``, or ``None``: the side
+/// *not* to move (the player whose opponent ran out of time).
+///
+/// ``mode``: ``"full"`` (sound and complete within the limits),
+/// ``"quick"`` (sound, fast, may answer ``undetermined``) or
+/// ``"shortest"`` (a shortest helpmate). Limits: ``nodes`` (positions
+/// searched, default 50,000,000: about 5 s), ``deadline_ms``, ``tt_mb``
+/// (table size, default 64 MiB, kept by the calling thread for its next
+/// calls). A limit gives ``"undetermined"``, never a guess.
+///
+/// Returns an ``Analysis``. Raises ``InvalidFen`` (a ``ValueError``) for a
+/// position that cannot be read. The GIL is released while it runs;
+/// Ctrl-C interrupts it (``KeyboardInterrupt``).
+///
+/// >>> import chess
+/// >>> board = chess.Board("8/8/1p6/1B2k3/5pK1/8/8/8 b - - 0 1")
+/// >>> analysis = analyze(board, chess.WHITE)
+/// >>> analysis.verdict
+/// 'winnable'
+/// >>> for uci in analysis.helpmate:
+/// ...     board.push(chess.Move.from_uci(uci))
+/// >>> board.is_checkmate() and board.outcome().winner == chess.WHITE
+/// True
+/// >>> analyze("8/1p3k2/pPp3p1/P1Pp1pPp/2bP1P1P/4BK2/8/8 b - - 0 54").verdict
+/// 'unwinnable'
 #[pyfunction]
 #[pyo3(signature = (position, winner=None, *, mode="full", nodes=None, deadline_ms=None, tt_mb=None))]
 pub fn analyze(
@@ -220,8 +259,18 @@ pub fn analyze(
     Ok(PyAnalysis::new(fen, &pos, winner, &analysis, start.elapsed()))
 }
 
-/// Whether `position` is dead: `True` (neither side can checkmate, proved),
-/// `False` (some side can, with a helpmate), `None` (a limit was hit).
+/// Whether ``position`` (a FEN or a ``chess.Board``) is dead (FIDE Art.
+/// 5.2.2): ``True`` when neither side can checkmate by any series of legal
+/// moves (proved), ``False`` when some side still can (a helpmate was
+/// found), ``None`` when a limit was hit first. The keyword arguments are
+/// those of ``analyze``.
+///
+/// >>> is_dead("8/8/8/8/8/8/8/K1k5 w - - 0 1")
+/// True
+/// >>> is_dead("8/1p3k2/pPp3p1/P1Pp1pPp/2bP1P1P/4BK2/8/8 b - - 0 54")
+/// True
+/// >>> is_dead("6k1/5ppp/8/8/8/8/5PPP/3R2K1 b - - 0 1")
+/// False
 #[pyfunction]
 #[pyo3(signature = (position, *, mode="full", nodes=None, deadline_ms=None, tt_mb=None))]
 pub fn is_dead(

@@ -84,7 +84,7 @@ impl Options {
 enum Source {
     /// A PGN stream; offsets are shifted by `base` (the start of a byte
     /// range of a file).
-    Stream { splitter: Splitter<Box<dyn BufRead + Send>>, base: u64, last: u64 },
+    Stream { splitter: Splitter<Box<dyn BufRead + Send>>, base: u64, first: u64, last: u64 },
     /// One game's text each (the rows of a table); numbered from 1.
     Texts { texts: std::vec::IntoIter<Vec<u8>>, number: u64 },
     /// Read to the end.
@@ -123,9 +123,10 @@ impl Source {
         while items.len() < BATCH_GAMES && bytes < BATCH_BYTES {
             match self {
                 Source::Done => break,
-                Source::Stream { splitter, base, last } => match splitter.next_game() {
+                Source::Stream { splitter, base, first, last } => match splitter.next_game() {
                     Ok(Some(mut raw)) => {
                         raw.offset += *base;
+                        raw.number += *first - 1;
                         *last = raw.number;
                         bytes += raw.bytes.len();
                         items.push(Item::Game(raw));
@@ -252,9 +253,12 @@ struct State {
     skipped: u64,
 }
 
-/// The records of `adjudicate()`, in input order: one dict per game (the
-/// fields of `unwinnable adjudicate --format jsonl`), and per malformed
-/// game a `PgnError` (or, with `errors="record"`, a dict with `error`).
+/// The records of ``adjudicate()``, in input order: one dict per game
+/// (the fields of ``unwinnable adjudicate --format jsonl``), and per
+/// malformed game a ``PgnError`` (or, with ``errors="record"``, a dict with
+/// ``input``, ``game``, ``offset`` and ``error``). Iteration may go on
+/// after a ``PgnError``: the next game follows. ``skipped`` counts the
+/// games left out by ``timeout_only``.
 #[pyclass(module = "unwinnable", name = "Adjudications")]
 pub struct Adjudications {
     input: String,
@@ -365,8 +369,10 @@ fn open(raw: impl Read + Send + 'static) -> io::Result<Box<dyn BufRead + Send>> 
     })
 }
 
-fn stream(reader: Box<dyn BufRead + Send>, base: u64) -> Source {
-    Source::Stream { splitter: Splitter::new(reader), base, last: 0 }
+/// The games of `reader`, whose first byte is at `base` in its input and
+/// whose first game is game number `first`.
+fn stream(reader: Box<dyn BufRead + Send>, base: u64, first: u64) -> Source {
+    Source::Stream { splitter: Splitter::new(reader), base, first: first.max(1), last: first.max(1) - 1 }
 }
 
 /// `path` as a string, with its error for an unreadable file.
@@ -387,7 +393,7 @@ fn io_error(path: &str, error: io::Error) -> PyErr {
 fn classify(source: &Bound<'_, PyAny>) -> PyResult<(String, Source)> {
     let content = |name: &str, bytes: Vec<u8>| -> PyResult<(String, Source)> {
         let reader = open(Cursor::new(bytes)).map_err(|e| io_error(name, e))?;
-        Ok((name.to_string(), stream(reader, 0)))
+        Ok((name.to_string(), stream(reader, 0, 1)))
     };
     if let Ok(bytes) = source.cast::<PyBytes>() {
         return content("<bytes>", bytes.as_bytes().to_vec());
@@ -416,10 +422,44 @@ fn classify(source: &Bound<'_, PyAny>) -> PyResult<(String, Source)> {
         )));
     };
     let reader = open(open_file(&path)?).map_err(|e| io_error(&path, e))?;
-    Ok((path, stream(reader, 0)))
+    Ok((path, stream(reader, 0, 1)))
 }
 
-/// Adjudicates every game of `source` (see the Python documentation).
+/// The correct result of every game of a PGN source under the FIDE Laws
+/// (checkmate, stalemate, dead position, timeout, fivefold repetition,
+/// seventy-five moves), as an iterator of dicts in input order.
+///
+/// ``source``: a path (``str`` or ``os.PathLike``), or PGN text (a ``str``
+/// holding a newline, or a space and naming no file; or ``bytes``). Plain
+/// or zstd-compressed (recognised by content).
+///
+/// Each record has the keys of ``unwinnable adjudicate --format jsonl``:
+/// ``input``, ``game``, ``offset``, ``id``, ``recorded``, ``correct``,
+/// ``wrong``, ``rule``, ``article``, ``ply``, ``void_moves``, ``fen``,
+/// ``explanation``, ``helpmate``, ``nodes``, ``threefold_claimable``,
+/// ``fifty_moves_claimable`` (``None`` where the command leaves a key out).
+///
+/// ``timeout``: ``"white"``/``"black"`` treats every game as lost on time
+/// by that player (sources without a ``Termination`` tag).
+/// ``every_ply``: check for a dead position after every ply (default: where
+/// the game ended, then backwards). ``timeout_only``: only games lost on
+/// time (the others are counted in ``.skipped``). ``nodes``, ``tt_mb``:
+/// limits of each timeout analysis (``nodes`` spent: the result is
+/// ``"*"``). ``threads``: Rust threads (``None``: every CPU).
+/// ``errors``: ``"raise"`` a ``PgnError`` (a ``ValueError``) at a
+/// malformed game, or ``"record"`` it as a dict with an ``error`` key.
+///
+/// >>> pgn = """[Site "https://lichess.org/ZNBhS4pz"]
+/// ... [Result "0-1"]
+/// ... [SetUp "1"]
+/// ... [FEN "8/4P2p/1p6/3Q1P2/2p3B1/Pk6/1P6/1K3r2 w - - 1 38"]
+/// ... [Termination "Time forfeit"]
+/// ...
+/// ... 0-1
+/// ... """
+/// >>> record = next(adjudicate(pgn))
+/// >>> record["recorded"], record["correct"], record["rule"], record["wrong"]
+/// ('0-1', '1/2-1/2', 'timeout', True)
 #[pyfunction]
 #[pyo3(signature = (source, *, timeout=None, every_ply=false, timeout_only=false, nodes=None, tt_mb=None, threads=None, errors="raise"))]
 #[allow(clippy::too_many_arguments)]
@@ -439,15 +479,17 @@ pub fn adjudicate(
 }
 
 /// The games of bytes `start..end` of the plain PGN file `path` (both on
-/// game boundaries: see `_pgn_boundaries`); offsets count from the start
-/// of the file, game numbers from the start of the range.
+/// game boundaries: see `_pgn_boundaries`), the first of which is game
+/// number `first_game` of the file (see `_count_games`): offsets and
+/// numbers are those of the whole file.
 #[pyfunction]
-#[pyo3(signature = (path, start, end, *, timeout=None, every_ply=false, timeout_only=false, nodes=None, tt_mb=None, threads=None, errors="raise"))]
+#[pyo3(signature = (path, start, end, first_game=1, *, timeout=None, every_ply=false, timeout_only=false, nodes=None, tt_mb=None, threads=None, errors="raise"))]
 #[allow(clippy::too_many_arguments)]
 pub fn _adjudicate_range(
     path: &str,
     start: u64,
     end: u64,
+    first_game: u64,
     timeout: Option<&str>,
     every_ply: bool,
     timeout_only: bool,
@@ -457,10 +499,31 @@ pub fn _adjudicate_range(
     errors: &str,
 ) -> PyResult<Adjudications> {
     let options = Options::new(timeout, every_ply, timeout_only, nodes, tt_mb, threads, errors)?;
+    let reader = range(path, start, end)?;
+    Ok(Adjudications::new(path.to_string(), stream(Box::new(reader), start, first_game), options))
+}
+
+/// Bytes `start..end` of `path`.
+fn range(path: &str, start: u64, end: u64) -> PyResult<BufReader<io::Take<File>>> {
     let mut file = open_file(path)?;
     file.seek(SeekFrom::Start(start)).map_err(|e| io_error(path, e))?;
-    let reader = BufReader::with_capacity(BUFFER, file.take(end.saturating_sub(start)));
-    Ok(Adjudications::new(path.to_string(), stream(Box::new(reader), start), options))
+    Ok(BufReader::with_capacity(BUFFER, file.take(end.saturating_sub(start))))
+}
+
+/// How many games bytes `start..end` of the plain PGN file `path` hold
+/// (the splitter only: fast), with the GIL released.
+#[pyfunction]
+pub fn _count_games(py: Python<'_>, path: &str, start: u64, end: u64) -> PyResult<u64> {
+    let reader = range(path, start, end)?;
+    py.detach(|| {
+        let mut splitter = Splitter::new(reader);
+        let mut count = 0;
+        while splitter.next_game()?.is_some() {
+            count += 1;
+        }
+        Ok(count)
+    })
+    .map_err(|e: io::Error| io_error(path, e))
 }
 
 /// One game per item of `texts` (str or bytes: tag pairs and movetext),

@@ -43,6 +43,7 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(games::adjudicate, m)?)?;
     m.add_function(wrap_pyfunction!(games::_adjudicate_range, m)?)?;
     m.add_function(wrap_pyfunction!(games::_adjudicate_texts, m)?)?;
+    m.add_function(wrap_pyfunction!(games::_count_games, m)?)?;
     m.add_function(wrap_pyfunction!(ranges::_pgn_boundaries, m)?)?;
     m.add("INLINE_NODES", analysis::INLINE_NODES)?;
     Ok(())

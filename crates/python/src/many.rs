@@ -45,7 +45,20 @@ fn queries(items: &Bound<'_, PyAny>, winner: Option<&Bound<'_, PyAny>>) -> PyRes
     Ok(queries)
 }
 
-/// Analyses every query on `threads` threads; answers in input order.
+/// Analyse many positions in parallel on Rust threads (one analyzer per
+/// thread; ``threads=None`` uses every CPU), with the GIL released.
+/// Returns a list of ``Analysis``, in input order.
+///
+/// Each item of ``positions`` is a position (a FEN or a ``chess.Board``)
+/// or a ``(position, winner)`` pair; ``winner`` is the default for the
+/// others. The other keyword arguments are those of ``analyze``. An item
+/// that cannot be read raises ``InvalidFen`` (naming its index) before any
+/// analysis; Ctrl-C stops the analyses.
+///
+/// >>> answers = analyze_many(["8/8/8/8/8/8/8/K1k5 w - - 0 1",
+/// ...                         ("6k1/5ppp/8/8/8/8/5PPP/3R2K1 b - - 0 1", "white")])
+/// >>> [answer.verdict for answer in answers]
+/// ['unwinnable', 'winnable']
 #[pyfunction]
 #[pyo3(signature = (positions, winner=None, *, threads=None, mode="full", nodes=None, deadline_ms=None, tt_mb=None))]
 #[allow(clippy::too_many_arguments)]

@@ -104,6 +104,7 @@ def _adjudicate_range(
     path: str,
     start: int,
     end: int,
+    first_game: int = 1,
     *,
     timeout: Optional[Literal["white", "black"]] = None,
     every_ply: bool = False,
@@ -126,3 +127,4 @@ def _adjudicate_texts(
     errors: Literal["raise", "record"] = "raise",
 ) -> Adjudications: ...
 def _pgn_boundaries(path: str, chunk_bytes: int) -> List[int]: ...
+def _count_games(path: str, start: int, end: int) -> int: ...

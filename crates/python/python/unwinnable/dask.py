@@ -18,9 +18,10 @@ Inputs (by name, and by content for zstd):
 
 Output: ``OUT.parquet`` is a directory of Parquet files, one per task
 (``part-NNNNNN.parquet``), which pandas, pyarrow, DuckDB or Spark read as
-one table, with the columns of :data:`SCHEMA`: ``input`` and ``offset``
-(the game's byte offset in the decompressed file, as in the command's
-output) or ``row`` (its row in a Parquet input) say where the game is;
+one table, with the columns of :data:`SCHEMA`: ``input``, ``game`` (its
+number in the input, from 1: the row number plus one for a Parquet input)
+and ``offset`` (its byte offset in the decompressed PGN) say where the game
+is, as in the command's output;
 ``id`` (``GameId`` or ``Site``), ``recorded``, ``correct``, ``wrong``,
 ``rule``, ``article``, ``ply``, ``explanation`` and the other fields of
 ``unwinnable adjudicate --format jsonl`` say what it is; a malformed game
@@ -42,7 +43,7 @@ import os
 import sys
 import time
 import uuid
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Callable, Dict, List, Optional, Sequence
 
 try:
@@ -57,8 +58,8 @@ from . import _native
 SCHEMA = pa.schema(
     [
         ("input", pa.string()),
+        ("game", pa.int64()),
         ("offset", pa.int64()),
-        ("row", pa.int64()),
         ("id", pa.string()),
         ("recorded", pa.string()),
         ("correct", pa.string()),
@@ -126,6 +127,8 @@ class Task:
     end: int = 0
     row_group: int = 0
     first_row: int = 0
+    #: The number of the first game of a byte range (counted on the cluster).
+    first_game: int = 1
 
     @property
     def part(self) -> str:
@@ -251,7 +254,7 @@ def _source(task: Task, settings: Settings) -> "_native.Adjudications":
     if task.kind == "pgn":
         return _native.adjudicate(os.fspath(task.path), **options)
     if task.kind == "range":
-        return _native._adjudicate_range(task.path, task.start, task.end, **options)
+        return _native._adjudicate_range(task.path, task.start, task.end, task.first_game, **options)
     parquet = pq.ParquetFile(task.path)
     names = set(parquet.schema_arrow.names)
     if settings.movetext not in names:
@@ -289,8 +292,8 @@ def run_task(task: Task, out: str, settings: Settings) -> Dict[str, Any]:
         records = _source(task, settings)
         for record in records:
             if task.kind == "parquet":
-                # The game's row in the file; the text had no offset.
-                record["row"] = task.first_row + record["game"] - 1
+                # The game's number in the file; the text had no offset.
+                record["game"] += task.first_row
                 record["offset"] = None
             _stats(summary, record)
             batch.append(record)
@@ -315,13 +318,40 @@ def run_task(task: Task, out: str, settings: Settings) -> Dict[str, Any]:
 # --- a run (the client) -----------------------------------------------------
 
 
+def count_games(task: Task) -> int:
+    """The number of games in the byte range of ``task`` (runs on a worker)."""
+    return _native._count_games(task.path, task.start, task.end)
+
+
+def _number(client: Any, tasks: List[Task]) -> List[Task]:
+    """The tasks with the number of the first game of each byte range: the
+    games of the ranges before it in the same file, counted on the cluster
+    (splitting only, much faster than adjudicating)."""
+    ranges = [task for task in tasks if task.kind == "range" and task.start > 0]
+    if not ranges:
+        return tasks
+    last_end: Dict[str, int] = {}
+    for task in tasks:
+        if task.kind == "range":
+            last_end[task.path] = max(last_end.get(task.path, 0), task.end)
+    before = [task for task in tasks if task.kind == "range" and task.end < last_end[task.path]]
+    counts = dict(zip(before, client.gather(client.map(count_games, before, pure=False))))
+    numbered = []
+    for task in tasks:
+        if task.kind == "range":
+            first = 1 + sum(n for other, n in counts.items() if other.path == task.path and other.end <= task.start)
+            task = replace(task, first_game=first)
+        numbered.append(task)
+    return numbered
+
+
 def _fingerprint(tasks: Sequence[Task], settings: Settings) -> str:
     text = json.dumps([[asdict(task) for task in tasks], asdict(settings)], sort_keys=True)
     return hashlib.sha256(text.encode()).hexdigest()
 
 
 def _part_summary(path: str) -> Summary:
-    metadata = pq.ParquetFile(path).schema_arrow.metadata or {}
+    metadata = pq.ParquetFile(path).metadata.metadata or {}
     stored = json.loads(metadata.get(b"unwinnable.summary", b"{}"))
     return Summary(**stored)
 
@@ -396,6 +426,7 @@ def adjudicate(
     try:
         from distributed import as_completed
 
+        todo = [task for task in _number(client, tasks) if task in todo or replace(task, first_game=1) in todo]
         run = uuid.uuid4().hex[:8]
         futures = [
             client.submit(run_task, task, out, settings, key=f"unwinnable-{run}-{task.index:06d}", pure=False)
