@@ -29,10 +29,10 @@ empty = best(loop_only, 1_000_000)
 kings = best(lambda: unwinnable.analyze(KINGS, "white"), 1_000_000)
 print(f"analyze, lone kings: {kings:.3f} us per call ({kings - empty:.3f} us without the Python loop)")
 
-with open(__file__.replace("bench/overhead.py", "../../testdata/dev-positions.txt")) as file:
-    fens = [line.split(" ", 1)[1].strip() for line in file if line.strip() and not line.startswith("#")][:400]
+with open(__file__.replace("bench/overhead.py", "../../testdata/lichess-30k-positions.txt")) as file:
+    fens = [" ".join(line.split()[:6]) for line in file if line.strip() and not line.startswith("#")][:3000]
 for threads in (1, 2):
     start = time.perf_counter()
     unwinnable.analyze_many(fens, "white", threads=threads)
     seconds = time.perf_counter() - start
-    print(f"analyze_many, {len(fens)} dev positions, {threads} thread(s): {seconds:.2f} s")
+    print(f"analyze_many, {len(fens)} positions of online games, {threads} thread(s): {seconds:.2f} s")
