@@ -1,0 +1,267 @@
+"""analyze, is_dead, analyze_many: answers against labelled data (the
+paper's positions, the dev set), helpmates replayed with python-chess,
+bad input, threads, the GIL and Ctrl-C."""
+
+from __future__ import annotations
+
+import doctest
+import json
+import signal
+import subprocess
+import sys
+import threading
+import time
+
+import chess
+import pytest
+
+import unwinnable
+from conftest import TESTDATA, binary
+
+# White's helpmate here takes the full algorithm 142 nodes to find.
+BACK_RANK = "6k1/5ppp/8/8/8/8/5PPP/3R2K1 b - - 0 1"
+# Paper position 3: White mates after 28 moves with two underpromotions;
+# the shortest mode (iterative deepening without heuristics) runs for
+# minutes (8 million nodes in 3 s without an answer).
+LONG = "8/8/1p6/1B2k3/5pK1/8/8/8 b - - 0 1"
+
+
+def labelled(path, limit=None):
+    """(label, fen) pairs of a labelled file: `WB`, `W-`, `-B`, `--`."""
+    pairs = []
+    for line in path.read_text().splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        if path.suffix == ".tsv":
+            _, label, fen = line.split("\t")[:3]
+        else:
+            label, fen = line.split(" ", 1)
+        pairs.append((label, fen.strip()))
+    return pairs[:limit]
+
+
+def check(fen: str, color: bool, label: str, analysis) -> None:
+    """The answer agrees with the label; a helpmate replays to mate."""
+    can_mate = label[0 if color == chess.WHITE else 1] != "-"
+    if can_mate:
+        assert analysis.verdict == "winnable", (fen, color, analysis)
+        board = chess.Board(fen)
+        for uci in analysis.helpmate:
+            move = chess.Move.from_uci(uci)
+            assert move in board.legal_moves, (fen, uci)
+            board.push(move)
+        assert board.is_checkmate() and board.turn != color, (fen, analysis.helpmate)
+    else:
+        # The labelled positions are all decided within the default limits.
+        assert analysis.verdict == "unwinnable", (fen, color, analysis)
+        assert analysis.helpmate is None and analysis.reason
+
+
+@pytest.mark.parametrize("label,fen", labelled(TESTDATA / "paper-positions.tsv"))
+def test_paper_positions(label, fen):
+    for color in (chess.WHITE, chess.BLACK):
+        check(fen, color, label, unwinnable.analyze(chess.Board(fen), color))
+    assert unwinnable.is_dead(fen) is (label == "--")
+
+
+def test_dev_set_in_parallel():
+    pairs = labelled(TESTDATA / "dev-positions.txt", limit=150)
+    queries = [(fen, color) for _, fen in pairs for color in ("white", "black")]
+    answers = unwinnable.analyze_many(queries, threads=2)
+    assert len(answers) == len(queries)
+    for (fen, color), answer in zip(queries, answers):
+        assert answer.fen == fen and answer.winner == color
+        label = dict((f, l) for l, f in pairs)[fen]
+        check(fen, chess.WHITE if color == "white" else chess.BLACK, label, answer)
+
+
+def test_same_answers_as_the_command():
+    fens = [fen for _, fen in labelled(TESTDATA / "paper-positions.tsv")]
+    out = subprocess.run(
+        [str(binary("unwinnable")), "analyze", "--format", "jsonl", "--winner", "both"],
+        input="\n".join(fens),
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    expected = [json.loads(line) for line in out.splitlines()]
+    got = [unwinnable.analyze(fen, color).to_dict() for fen in fens for color in ("white", "black")]
+    assert len(got) == len(expected)
+    for mine, theirs in zip(got, expected):
+        for key in ("fen", "winner", "verdict", "helpmate", "helpmate_san", "reason", "nodes"):
+            assert mine[key] == theirs.get(key), key
+
+
+def test_winner_and_inputs():
+    board = chess.Board("8/8/1p6/1B2k3/5pK1/8/8/8 b - - 0 1")
+    by_board = unwinnable.analyze(board)
+    assert by_board.winner == "white"  # the side not to move
+    for winner in ("white", "WHITE", "w", chess.WHITE):
+        same = unwinnable.analyze(board.fen(), winner)
+        assert (same.verdict, same.helpmate) == (by_board.verdict, by_board.helpmate)
+    assert unwinnable.analyze(board, chess.BLACK).winner == "black"
+    four_fields = unwinnable.analyze("8/8/1p6/1B2k3/5pK1/8/8/8 b - -", "white")
+    assert four_fields.helpmate == by_board.helpmate
+    assert "winnable" in repr(by_board) and board.fen() in repr(by_board)
+    # A position already checkmate by the winner: the empty helpmate.
+    mated = chess.Board("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3")
+    assert mated.is_checkmate()
+    answer = unwinnable.analyze(mated, chess.BLACK)
+    assert (answer.verdict, answer.helpmate) == ("winnable", [])
+    assert unwinnable.analyze(mated, chess.WHITE).verdict == "unwinnable"
+
+
+@pytest.mark.parametrize(
+    "fen",
+    [
+        "",
+        "nonsense",
+        "8/8/8/8/8/8/8/8 w - - 0 1",  # no kings
+        "4k3/8/8/8/8/8/8/4K2P w - - 0 1",  # a pawn on the back rank
+        "4k3/8/8/8/8/8/8/4K3 x - - 0 1",  # side to move
+        "4k3/8/8/8/8/8/8/4K3 w KQ - 0 1",  # castling without rooks
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 extra",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\x00",
+        "k7/8/8/8/8/8/8/7K\u00e9 w - - 0 1",
+    ],
+)
+def test_garbage_fen(fen):
+    for call in (unwinnable.analyze, unwinnable.is_dead):
+        with pytest.raises(unwinnable.InvalidFen) as error:
+            call(fen)
+        assert isinstance(error.value, ValueError)
+    with pytest.raises(unwinnable.InvalidFen, match="item 1"):
+        unwinnable.analyze_many(["8/8/8/8/8/8/8/K1k5 w - - 0 1", fen])
+
+
+def test_bad_arguments():
+    fen = "8/8/8/8/8/8/8/K1k5 w - - 0 1"
+    with pytest.raises(TypeError):
+        unwinnable.analyze(42)
+    with pytest.raises(TypeError):
+        unwinnable.analyze(fen, 3)
+    for kwargs in ({"mode": "fast"}, {"nodes": 0}, {"nodes": -5}, {"deadline_ms": -1.0}, {"tt_mb": 0}):
+        with pytest.raises(ValueError):
+            unwinnable.analyze(fen, **kwargs)
+    with pytest.raises(ValueError):
+        unwinnable.analyze(fen, "green")
+    with pytest.raises(ValueError):
+        unwinnable.analyze_many([fen], threads=0)
+    assert unwinnable.analyze_many([]) == []
+
+
+def test_limits_give_undetermined_never_a_guess():
+    answer = unwinnable.analyze(BACK_RANK, "white", nodes=50)
+    assert (answer.verdict, answer.cause, answer.helpmate) == ("undetermined", "node-budget", None)
+    assert answer.nodes <= 50
+    assert unwinnable.is_dead(BACK_RANK, nodes=50) is not True
+    # A static proof needs no search: it holds whatever the budget.
+    dead = "8/1p3k2/pPp3p1/P1Pp1pPp/2bP1P1P/4BK2/8/8 b - - 0 54"
+    assert unwinnable.analyze(dead, "white", nodes=1).verdict == "unwinnable"
+    answer = unwinnable.analyze(LONG, "white", mode="shortest", deadline_ms=50)
+    assert (answer.verdict, answer.cause) == ("undetermined", "deadline")
+    quick = unwinnable.analyze(chess.Board(), "white", mode="quick")
+    assert quick.verdict in ("winnable", "undetermined")
+
+
+def test_shortest_mode_finds_a_shortest_helpmate():
+    # Mate in one for White (back-rank mate): the shortest is one ply.
+    answer = unwinnable.analyze("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", "white", mode="shortest")
+    assert answer.helpmate == ["d1d8"]
+
+
+def test_python_threads_share_the_work():
+    fens = [fen for _, fen in labelled(TESTDATA / "paper-positions.tsv")]
+    expected = [unwinnable.analyze(fen, "white").verdict for fen in fens]
+    results = {}
+
+    def worker(index):
+        results[index] = [unwinnable.analyze(fen, "white").verdict for fen in fens]
+
+    threads = [threading.Thread(target=worker, args=(i,)) for i in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert all(results[i] == expected for i in range(4))
+
+
+def test_the_gil_is_released_during_analysis():
+    ticks = 0
+    done = threading.Event()
+
+    def count():
+        nonlocal ticks
+        while not done.is_set():
+            ticks += 1
+            time.sleep(0.001)
+
+    counter = threading.Thread(target=count)
+    counter.start()
+    start = ticks
+    unwinnable.analyze(LONG, "white", mode="shortest", deadline_ms=600)
+    during = ticks - start
+    done.set()
+    counter.join()
+    # Holding the GIL for 600 ms would have let the counter run only
+    # around the call; released, it ticks about every millisecond.
+    assert during > 100
+
+
+SCRIPT = """
+import sys, time, unwinnable
+print("started", flush=True)
+start = time.monotonic()
+try:
+    {call}
+except KeyboardInterrupt:
+    print("KeyboardInterrupt after %.2f s" % (time.monotonic() - start), flush=True)
+    raise
+print("finished", flush=True)
+"""
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        f"unwinnable.analyze({LONG!r}, 'white', mode='shortest', nodes=10**15)",
+        f"unwinnable.analyze_many([{LONG!r}] * 4, 'white', threads=2, mode='shortest', nodes=10**15)",
+        f"unwinnable.is_dead({LONG!r}, mode='shortest', nodes=10**15)",
+    ],
+)
+def test_ctrl_c_interrupts_a_long_analysis(call):
+    process = subprocess.Popen(
+        [sys.executable, "-c", SCRIPT.format(call=call)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert process.stdout.readline().strip() == "started"
+    time.sleep(1.0)
+    assert process.poll() is None, "the analysis should still be running"
+    sent = time.monotonic()
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=30)
+    stopped = time.monotonic() - sent
+    assert "KeyboardInterrupt after" in out and "finished" not in out
+    assert "KeyboardInterrupt" in err and process.returncode != 0
+    assert stopped < 2.0, f"took {stopped:.2f} s to stop"
+
+
+def test_docstring_examples():
+    for name in ("analyze", "is_dead", "analyze_many", "adjudicate"):
+        function = getattr(unwinnable, name)
+        assert ">>>" in function.__doc__
+        tests = doctest.DocTestFinder().find(function, name, globs={name: function})
+        runner = doctest.DocTestRunner()
+        for test in tests:
+            runner.run(test)
+        assert runner.failures == 0 and runner.tries > 0, name
+
+
+def test_stubs_name_the_api():
+    stub = (unwinnable.__file__.replace("__init__.py", "_native.pyi"))
+    text = open(stub).read()
+    for name in unwinnable.__all__:
+        assert f"def {name}(" in text or f"class {name}" in text, name
+    assert open(unwinnable.__file__.replace("__init__.py", "py.typed")).read() == ""
