@@ -108,7 +108,8 @@ fn summary(game: &std::io::Result<Result<adjudicate::pgn::PgnGame, adjudicate::p
 
 /// The analyzer on a valid position built from the bytes: the first two
 /// bytes choose a development position, the third the configuration (mode,
-/// a 1 ms deadline, static pruning, probes, best-first, a 4-bit hash mask),
+/// a 1 ms deadline, static pruning, a small first iteration, best-first, a
+/// 4-bit hash mask),
 /// the rest edit the position (two bytes per edit: remove a piece, put a
 /// piece, play a legal move, flip the side to move; an edit that would make
 /// the position invalid is skipped). The analysis, for both winners with a
@@ -151,7 +152,9 @@ pub fn analyze(data: &[u8]) {
     if options & 8 != 0 {
         config.static_pruning = None;
     }
-    config.probes = options & 16 == 0;
+    if options & 16 != 0 {
+        config.first_iteration_nodes = 20;
+    }
     config.best_first = options & 32 == 0;
     if options & 64 != 0 {
         config.hash_mask = 0xf;

@@ -188,12 +188,13 @@ struct Allowed {
 /// `reach[c]` is the union of the regions of colour `c` (kings included);
 /// a piece may be captured if an enemy region meets its region (a capture
 /// ends on the victim's square, which is then in both; en passant ends on
-/// the square the victim passed, also in both), unless it is frozen.
+/// the square the victim passed, also in both), unless it is assumed never
+/// to be captured (`never_captured`).
 fn persistent_attacks(
     board: &Board,
     regions: &[Bitboard; 64],
     reach: [Bitboard; 2],
-    frozen: Bitboard,
+    never_captured: Bitboard,
 ) -> [Bitboard; 2] {
     let occupied = board.occupied();
     let mut result = [Bitboard::EMPTY; 2];
@@ -210,7 +211,7 @@ fn persistent_attacks(
         prefix |= region;
         let Some(piece) = board.piece_at(square) else { continue };
         let color = piece.color;
-        if !frozen.contains(square) && region.intersects(reach[!color as usize]) {
+        if !never_captured.contains(square) && region.intersects(reach[!color as usize]) {
             continue;
         }
         if piece.role == Role::Pawn && region.intersects(Bitboard::relative_rank(color, Rank::Eighth)) {
@@ -229,11 +230,21 @@ fn persistent_attacks(
 }
 
 /// Saturates the rules on `board`. The pieces on `frozen` are assumed never
-/// to be captured: they count as uncleared whatever their regions say, and
-/// no enemy may enter their squares (see [`crate::terminal`] for when that
-/// assumption is justified; with `frozen` empty this is exactly the
-/// fixpoint of the rules).
-pub(crate) fn saturate(board: &Board, rules: Rules, frozen: Bitboard) -> Fixpoint {
+/// to move nor be captured: they count as uncleared whatever their regions
+/// say, and no enemy may enter their squares (see [`crate::terminal`] for
+/// when that assumption is justified). The pieces on `uncapturable` are
+/// assumed never to be captured (they may move): they are cleared only by
+/// moving, no pawn captures onto a square only they can occupy, an enemy
+/// may not enter their square while they have not moved, and they count
+/// as persistent attackers (see [`crate::Mobility::compute_assuming`]).
+/// With both sets empty this is exactly the fixpoint of the rules.
+pub(crate) fn saturate(board: &Board, rules: Rules, frozen: Bitboard, uncapturable: Bitboard) -> Fixpoint {
+    // Kings are never captured (the paper's rules let an enemy region
+    // reaching a king's square clear it; with the persistent-attackers
+    // rules, a king is cleared only by moving, and its square is closed to
+    // enemies until it may have moved).
+    let kings = if rules.persistent_attackers() { board.kings() } else { Bitboard::EMPTY };
+    let never_captured = frozen | uncapturable | kings;
     let occupied = board.occupied();
     let mut regions = [Bitboard::EMPTY; 64];
     for square in occupied {
@@ -250,6 +261,8 @@ pub(crate) fn saturate(board: &Board, rules: Rules, frozen: Bitboard) -> Fixpoin
         // Clearance and reachability, derived from the regions.
         let mut reach = [Bitboard::EMPTY; 2];
         let mut reachable = [Bitboard::EMPTY; 2];
+        // Squares where a non-king piece that may be captured can stand.
+        let mut victims = [Bitboard::EMPTY; 2];
         let mut moved = Bitboard::EMPTY;
         for square in occupied {
             let region = regions[square as usize];
@@ -257,6 +270,9 @@ pub(crate) fn saturate(board: &Board, rules: Rules, frozen: Bitboard) -> Fixpoin
             reach[color as usize] |= region;
             if !board.kings().contains(square) {
                 reachable[color as usize] |= region;
+                if !never_captured.contains(square) {
+                    victims[color as usize] |= region;
+                }
             }
             if region != Bitboard::from(square) {
                 moved |= square;
@@ -264,12 +280,13 @@ pub(crate) fn saturate(board: &Board, rules: Rules, frozen: Bitboard) -> Fixpoin
         }
         let white = board.by_color(Color::White);
         let black = board.by_color(Color::Black);
-        let cleared =
-            (moved | (white & reach[Color::Black as usize]) | (black & reach[Color::White as usize])) - frozen;
+        let captured =
+            ((white & reach[Color::Black as usize]) | (black & reach[Color::White as usize])) - never_captured;
+        let cleared = (moved | captured) - frozen;
         let uncleared = occupied - cleared;
 
         let persistent = if rules.persistent_attackers() {
-            persistent_attacks(board, &regions, reach, frozen)
+            persistent_attacks(board, &regions, reach, never_captured)
         } else {
             [Bitboard::EMPTY; 2]
         };
@@ -277,8 +294,9 @@ pub(crate) fn saturate(board: &Board, rules: Rules, frozen: Bitboard) -> Fixpoin
         for color in Color::ALL {
             let ours = board.by_color(color);
             let blocked = uncleared & ours;
-            // Frozen enemies can never be captured: their squares are closed.
-            let closed = blocked | (frozen & board.by_color(!color));
+            // Enemies that are never captured and have not moved: their
+            // squares are closed.
+            let closed = blocked | (never_captured & uncleared & board.by_color(!color));
             let mut danger = persistent[!color as usize];
             for square in uncleared & board.by_color(!color) {
                 if let Some(role) = board.role_at(square) {
@@ -289,7 +307,7 @@ pub(crate) fn saturate(board: &Board, rules: Rules, frozen: Bitboard) -> Fixpoin
                 piece: !closed,
                 king: !closed & !danger,
                 push: !uncleared,
-                capture: reachable[!color as usize] & !closed,
+                capture: victims[!color as usize] & !closed,
             };
         }
 

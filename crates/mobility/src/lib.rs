@@ -148,12 +148,25 @@ impl Mobility {
     /// [`Mobility::compute`] with a choice of rules: the paper's exactly,
     /// or strengthened (the default; see [`Rules`]).
     pub fn compute_with(pos: &Position, rules: Rules) -> Result<Mobility, NotApplicable> {
+        Mobility::compute_assuming(pos, rules, Bitboard::EMPTY)
+    }
+
+    /// [`Mobility::compute_with`] for the games in which the pieces on
+    /// `uncapturable` are never captured: the regions then over-approximate
+    /// those games only. A caller that reasons about the games ending in a
+    /// checkmate may assume it for a piece whose capture would make a mate
+    /// impossible forever (the winner's last piece: the static check does
+    /// this), since no such game captures it. With the set empty, every game
+    /// is covered.
+    pub fn compute_assuming(pos: &Position, rules: Rules, uncapturable: Bitboard) -> Result<Mobility, NotApplicable> {
         if let Some(square) = pos.legal_ep_square() {
             return Err(NotApplicable::EnPassant(square));
         }
         let board = *pos.board();
-        let base = fixpoint::saturate(&board, rules, Bitboard::EMPTY);
-        let solution = if rules.terminal_captures() { terminal::refine(&board, rules, base) } else { base };
+        let uncapturable = uncapturable & (board.occupied() - board.kings());
+        let base = fixpoint::saturate(&board, rules, Bitboard::EMPTY, uncapturable);
+        let solution =
+            if rules.terminal_captures() { terminal::refine(&board, rules, uncapturable, base) } else { base };
         Ok(Mobility {
             board,
             castling: pos.castling_rights(),

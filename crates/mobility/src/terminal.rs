@@ -73,10 +73,10 @@ use crate::fixpoint::{Fixpoint, Rules, direct_attacks, saturate};
 /// not verified to end the game, until every remaining one passes. (How the
 /// set is found does not matter for soundness: only that the final set
 /// passes the verification against its own fixpoint.)
-pub(crate) fn refine(board: &Board, rules: Rules, base: Fixpoint) -> Fixpoint {
+pub(crate) fn refine(board: &Board, rules: Rules, uncapturable: Bitboard, base: Fixpoint) -> Fixpoint {
     let mut frozen = board.occupied() - board.kings();
     while frozen.any() {
-        let assumed = saturate(board, rules, frozen);
+        let assumed = saturate(board, rules, frozen, uncapturable);
         let failing: Bitboard = frozen
             .into_iter()
             .filter(|&square| {

@@ -146,6 +146,30 @@ impl Position {
         Ok(pos)
     }
 
+    /// A position from parts taken from a valid position (see
+    /// [`crate::PackedPosition::unpack`]): no validation, counters reset.
+    pub(crate) fn from_trusted_parts(
+        board: Board,
+        side_to_move: Color,
+        castling: CastlingRights,
+        ep_square: Option<Square>,
+    ) -> Position {
+        let mut pos = Position {
+            board,
+            checkers: Bitboard::EMPTY,
+            pinned: Bitboard::EMPTY,
+            hash: 0,
+            castling,
+            side_to_move,
+            ep_square,
+            halfmove_clock: 0,
+            fullmove_number: 1,
+        };
+        pos.update_check_info();
+        pos.hash = pos.compute_hash();
+        pos
+    }
+
     /// The setup this position was made from (with the en passant square as
     /// the position records it).
     pub fn to_setup(&self) -> Setup {

@@ -15,7 +15,7 @@ use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 
 /// Stack size of every thread that runs an analysis: the helpmate search
-/// recurses up to `search::helpmate::MAX_PLY` plies deep (the command uses
+/// recurses up to `search::MAX_HELPMATE_PLIES` plies deep (the command uses
 /// the same size).
 pub const STACK_SIZE: usize = 64 << 20;
 

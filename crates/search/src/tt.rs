@@ -22,44 +22,9 @@
 //! Eviction (a full table overwrites old entries) is harmless for
 //! soundness: a position whose entry was lost is searched again.
 
-use movegen::{Bitboard, Position};
-
-/// The identity of a position, as stored in an entry.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-#[repr(C)]
-pub struct PackedPosition {
-    /// Squares with a black piece.
-    black: u64,
-    /// Bit `i` of the role code (pawn 1, knight 2, bishop 3, rook 4,
-    /// queen 5, king 6; 0 for an empty square) of every square.
-    planes: [u64; 3],
-    /// Side to move (bit 0), castling rights (bits 1-4), en passant square
-    /// plus one (bits 8-15, 0 for none).
-    state: u16,
-}
-
-impl PackedPosition {
-    /// Packs the identity of `pos`.
-    #[inline]
-    pub fn new(pos: &Position) -> PackedPosition {
-        let board = pos.board();
-        let (p, n, b, r, q, k) =
-            (board.pawns().0, board.knights().0, board.bishops().0, board.rooks().0, board.queens().0, board.kings().0);
-        let state = pos.side_to_move() as u16
-            | u16::from(pos.castling_rights().bits()) << 1
-            | pos.ep_square().map_or(0, |sq| sq as u16 + 1) << 8;
-        PackedPosition {
-            black: board.by_color(movegen::Color::Black).0,
-            planes: [p | b | q, n | b | k, r | q | k],
-            state,
-        }
-    }
-
-    /// The occupied squares.
-    pub fn occupied(&self) -> Bitboard {
-        Bitboard(self.planes[0] | self.planes[1] | self.planes[2])
-    }
-}
+pub(crate) use movegen::PackedPosition;
+#[cfg(test)]
+use movegen::Position;
 
 /// A packed position with its depth and stamp, in 40 bytes (the
 /// position's padding holds the two counters).
@@ -164,16 +129,24 @@ impl TranspositionTable {
     }
 
     /// The number of entries allocated now.
+    #[cfg(test)]
     pub fn capacity(&self) -> usize {
         self.entries.len()
     }
 
     /// The number of entries it may grow to.
+    #[cfg(test)]
     pub fn max_capacity(&self) -> usize {
         self.max_entries
     }
 
+    /// Whether the part in use is the whole table at its largest.
+    pub fn at_max_capacity(&self) -> bool {
+        self.mask + 1 == self.max_entries
+    }
+
     /// Bytes allocated now.
+    #[cfg(test)]
     pub fn bytes(&self) -> usize {
         self.entries.len() * ENTRY_BYTES
     }
@@ -283,7 +256,7 @@ impl TranspositionTable {
 
     /// Records `position` with `depth` in its slot, replacing what was there
     /// (with no static result).
-    #[inline]
+    #[cfg(test)]
     pub fn store(&mut self, hash: u64, position: PackedPosition, depth: i16) {
         self.store_with(hash, position, depth, STATIC_UNKNOWN);
     }
@@ -313,10 +286,10 @@ mod tests {
         let b: Position = "4k3/8/8/8/8/8/8/4K2R w - - 0 1".parse().unwrap();
         let c: Position = "4k3/8/8/8/8/8/8/4K2R w K - 7 30".parse().unwrap();
         let d: Position = "4k3/8/8/8/8/8/8/4K2Q w - - 0 1".parse().unwrap();
-        assert_ne!(PackedPosition::new(&a), PackedPosition::new(&b));
-        assert_eq!(PackedPosition::new(&a), PackedPosition::new(&c));
-        assert_ne!(PackedPosition::new(&b), PackedPosition::new(&d));
-        assert_eq!(PackedPosition::new(&a).occupied(), a.board().occupied());
+        assert_ne!(a.pack(), b.pack());
+        assert_eq!(a.pack(), c.pack());
+        assert_ne!(b.pack(), d.pack());
+        assert_eq!(a.pack().occupied(), a.board().occupied());
     }
 
     /// A deliberate hash collision: two different positions forced into the
@@ -326,16 +299,16 @@ mod tests {
         let mut table = TranspositionTable::new(1);
         let a: Position = "4k3/8/8/8/8/8/8/4K2R w - - 0 1".parse().unwrap();
         let b: Position = "4k3/8/8/8/8/8/8/4K1R1 w - - 0 1".parse().unwrap();
-        table.store(42, PackedPosition::new(&a), 5);
-        assert_eq!(table.probe(42, &PackedPosition::new(&a)), Some(Hit { depth: 5, stale: false, static_result: 0 }));
-        assert_eq!(table.probe(42, &PackedPosition::new(&b)), None);
+        table.store(42, a.pack(), 5);
+        assert_eq!(table.probe(42, &a.pack()), Some(Hit { depth: 5, stale: false, static_result: 0 }));
+        assert_eq!(table.probe(42, &b.pack()), None);
         table.new_iteration();
-        assert_eq!(table.probe(42, &PackedPosition::new(&a)), Some(Hit { depth: 5, stale: true, static_result: 0 }));
+        assert_eq!(table.probe(42, &a.pack()), Some(Hit { depth: 5, stale: true, static_result: 0 }));
         table.clear(100);
-        assert_eq!(table.probe(42, &PackedPosition::new(&a)), None);
-        table.store(42, PackedPosition::new(&a), 5);
-        table.forget(42, &PackedPosition::new(&a));
-        assert_eq!(table.probe(42, &PackedPosition::new(&a)), None);
+        assert_eq!(table.probe(42, &a.pack()), None);
+        table.store(42, a.pack(), 5);
+        table.forget(42, &a.pack());
+        assert_eq!(table.probe(42, &a.pack()), None);
     }
 
     /// Used as a set, the table never forgets: many positions forced into
@@ -346,12 +319,12 @@ mod tests {
         table.clear(4096);
         let a: Position = "4k3/8/8/8/8/8/8/4K3 w - - 0 1".parse().unwrap();
         let b: Position = "4k3/8/8/8/8/8/8/3K4 w - - 0 1".parse().unwrap();
-        assert_eq!(table.visit(7, &PackedPosition::new(&a)), Visit::New);
-        assert_eq!(table.visit(7, &PackedPosition::new(&b)), Visit::New);
-        assert_eq!(table.visit(7, &PackedPosition::new(&a)), Visit::Seen);
-        assert_eq!(table.visit(7, &PackedPosition::new(&b)), Visit::Seen);
+        assert_eq!(table.visit(7, &a.pack()), Visit::New);
+        assert_eq!(table.visit(7, &b.pack()), Visit::New);
+        assert_eq!(table.visit(7, &a.pack()), Visit::Seen);
+        assert_eq!(table.visit(7, &b.pack()), Visit::Seen);
         table.clear(4096);
-        assert_eq!(table.visit(7, &PackedPosition::new(&a)), Visit::New);
+        assert_eq!(table.visit(7, &a.pack()), Visit::New);
     }
 
     #[test]
@@ -381,11 +354,11 @@ mod tests {
     fn growing_forgets_like_clear() {
         let mut table = TranspositionTable::new(64);
         let a: Position = "4k3/8/8/8/8/8/8/4K2R w - - 0 1".parse().unwrap();
-        table.store(42, PackedPosition::new(&a), 5);
+        table.store(42, a.pack(), 5);
         table.clear(1 << 20);
         assert!(table.capacity() > INITIAL_ENTRIES);
-        assert_eq!(table.probe(42, &PackedPosition::new(&a)), None);
-        table.store(42, PackedPosition::new(&a), 5);
-        assert!(table.probe(42, &PackedPosition::new(&a)).is_some());
+        assert_eq!(table.probe(42, &a.pack()), None);
+        table.store(42, a.pack(), 5);
+        assert!(table.probe(42, &a.pack()).is_some());
     }
 }

@@ -390,7 +390,10 @@ pub fn figure8_with(pos: &Position, winner: Color, mobility: &Mobility, options:
 
 /// Runs Figure 8 with the default options, computing the mobility solution.
 pub fn figure8(pos: &Position, winner: Color) -> Figure8 {
-    match Mobility::compute(pos) {
+    // Only games that end in a mate by the winner matter: in them, the
+    // winner's irreplaceable pieces are never captured.
+    let assumed = crate::irreplaceable(pos, winner);
+    match Mobility::compute_assuming(pos, mobility::Rules::default(), assumed) {
         Ok(mobility) => figure8_with(pos, winner, &mobility, Options::default()),
         Err(reason) => Figure8 {
             winner,

@@ -69,7 +69,7 @@ use movegen::{Color, Position};
 
 pub use explanation::Explanation;
 pub use figure8::{Figure8, Obstacle, Options, SafeSquare, figure8, figure8_with};
-pub use material::{InsufficientMaterial, insufficient_material};
+pub use material::{InsufficientMaterial, insufficient_material, irreplaceable};
 
 /// The static analysis of `pos` for `winner`: the material rules, then
 /// Figure 8, with the explanation.

@@ -3,7 +3,7 @@
 
 use core::fmt;
 
-use movegen::{Bitboard, Color, Position};
+use movegen::{Bitboard, Board, Color, Position};
 
 /// Why the intended winner cannot mate with the material on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,7 +58,11 @@ impl fmt::Display for InsufficientMaterial {
 /// assert_eq!(insufficient_material(&pos, Color::Black), None);
 /// ```
 pub fn insufficient_material(pos: &Position, winner: Color) -> Option<InsufficientMaterial> {
-    let board = pos.board();
+    insufficient_on(pos.board(), winner)
+}
+
+/// [`insufficient_material`] on a placement.
+fn insufficient_on(board: &Board, winner: Color) -> Option<InsufficientMaterial> {
     let ours = board.by_color(winner) - board.kings();
     if ours.is_empty() {
         return Some(InsufficientMaterial::LoneKing);
@@ -83,4 +87,48 @@ pub fn insufficient_material(pos: &Position, winner: Color) -> Option<Insufficie
         }
     }
     None
+}
+
+/// The winner's pieces whose capture would leave a material with which the
+/// winner can never mate: the winner's only non-king piece (its capture
+/// leaves a lone king); and, when there are no pawns on the board, every
+/// piece without which the rules above hold.
+///
+/// **Why a mating game never captures them.** A lone king never mates, and
+/// without pawns no piece is ever added: after the capture, the winner's
+/// pieces are a subset of the remaining ones and the loser's a subset of
+/// its present ones, and each rule, once it holds, keeps holding when
+/// pieces are removed (a lone king stays lone; Lemma 5's lone knight and
+/// Lemma 6's same-coloured bishops only lose pieces, and the conditions on
+/// the opponent only forbid kinds of pieces). The lemmas apply because any
+/// later mate would be played, not given. So the static check may reason
+/// about the games in which these pieces are never captured (see
+/// `mobility::Mobility::compute_assuming`).
+///
+/// ```
+/// use movegen::{Color, Position, Square};
+/// // White's queen is its last piece.
+/// let pos: Position = "6Q1/8/4n3/8/ppp5/qkp3b1/rnp5/n1K5 b - -".parse().unwrap();
+/// assert_eq!(static_check::irreplaceable(&pos, Color::White).first(), Some(Square::G8));
+/// // A knight and a bishop of each colour: none alone is irreplaceable
+/// // while the opponent has a knight.
+/// let pos: Position = "4k3/8/8/2n5/8/8/8/2BNK3 w - -".parse().unwrap();
+/// assert!(static_check::irreplaceable(&pos, Color::White).is_empty());
+/// ```
+pub fn irreplaceable(pos: &Position, winner: Color) -> Bitboard {
+    let board = pos.board();
+    let ours = board.by_color(winner) - board.kings();
+    if ours.count() == 1 {
+        return ours;
+    }
+    if board.pawns().any() {
+        return Bitboard::EMPTY;
+    }
+    ours.iter()
+        .filter(|&square| {
+            let mut without = *board;
+            without.remove_piece_at(square);
+            insufficient_on(&without, winner).is_some()
+        })
+        .collect()
 }

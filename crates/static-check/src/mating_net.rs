@@ -313,9 +313,10 @@ fn net_possible_capped(mobility: &Mobility, loser: Color, s: Square, max_guards:
         steps: 0,
     };
     // Choose the checker first: some attacker must attack `s`.
-    for a in 0..net.attackers.len() {
+    let capture_guard = checker_captures(mobility, loser, s, &net.attackers, &promotes);
+    for (a, guard) in capture_guard.iter().enumerate() {
         let before = net.attackers[a].squares;
-        let narrowed = before & net.sources[a][8];
+        let narrowed = before & net.sources[a][8] & !*guard;
         if narrowed.is_empty() {
             continue;
         }
@@ -326,6 +327,87 @@ fn net_possible_capped(mobility: &Mobility, loser: Color, s: Square, max_guards:
         net.attackers[a].squares = before;
     }
     if net.rejected_by_last_move > 0 { NetResult::ImpossibleByLastMove } else { NetResult::Impossible }
+}
+
+/// For each attacker `a` as the checker of a mate on `s`: squares where a
+/// loser piece would capture it, so that it cannot give mate there.
+///
+/// **Argument.** Let `a` give check from `u` in a mate with the loser's king
+/// on `s`. If a loser piece `P` that never moves nor is captured (`C = 0`:
+/// it stands on its square at the mate) attacks `u` *directly* (a pawn,
+/// knight or king step, or a slider next to `u`: no piece can be in
+/// between), then `P` capturing `a` is a move, and it is legal unless
+/// * another winner piece also gives check (a double check), or
+/// * `P` is pinned to its king, which needs a winner slider other than `a`
+///   beyond `P` on a line from `s` through `P` (`a` itself cannot pin `P`:
+///   it would have to stand on two different lines through `s`; the
+///   winner's king never pins).
+///
+/// So when no other winner piece can ever attack `s` (no double check),
+/// and for the `P` with no other winner slider able to stand beyond it on
+/// such a line, `u` is excluded; the capture would answer the check, and
+/// the position would not be mate. Everything used only grows with the
+/// regions (monotone).
+fn checker_captures(
+    mobility: &Mobility,
+    loser: Color,
+    s: Square,
+    attackers: &[Guard],
+    promotes: &[bool],
+) -> Vec<Bitboard> {
+    let board = mobility.board();
+    let fixed = board.occupied() - mobility.cleared();
+    let fixed_loser = fixed & (board.by_color(loser) - board.kings());
+    let mut result = vec![Bitboard::EMPTY; attackers.len()];
+    if fixed_loser.is_empty() {
+        return result;
+    }
+    // Which attackers can ever attack `s` (any line, through anything).
+    let can_check: Vec<bool> = attackers
+        .iter()
+        .zip(promotes)
+        .map(|(a, &p)| {
+            a.piece.role != Role::King && a.squares.intersects(attack_sources(a.piece, p, s, Bitboard::EMPTY))
+        })
+        .collect();
+    for index in 0..attackers.len() {
+        if !can_check[index] || can_check.iter().enumerate().any(|(other, &c)| c && other != index) {
+            continue;
+        }
+        let mut guard = Bitboard::EMPTY;
+        for square in fixed_loser {
+            let Some(piece) = board.piece_at(square) else { continue };
+            if could_be_pinned(s, square, attackers, promotes, index) {
+                continue;
+            }
+            guard |= mobility::direct_attacks(piece.role, loser, square);
+        }
+        result[index] = guard;
+    }
+    result
+}
+
+/// Whether a winner slider other than attacker `except` can stand beyond
+/// `square` on a line from `s` through it (a possible pin of the piece on
+/// `square` against a king on `s`).
+fn could_be_pinned(s: Square, square: Square, attackers: &[Guard], promotes: &[bool], except: usize) -> bool {
+    let line = attacks::line(s, square);
+    if line.is_empty() {
+        return false;
+    }
+    let diagonal = attacks::bishop(s, Bitboard::EMPTY).contains(square);
+    // The squares of the line beyond `square`, seen from `s`.
+    let beyond: Bitboard = line.iter().filter(|&b| attacks::between(s, b).contains(square)).collect();
+    attackers.iter().zip(promotes).enumerate().any(|(index, (a, &promoting))| {
+        let slides = match a.piece.role {
+            Role::Bishop => diagonal,
+            Role::Rook => !diagonal,
+            Role::Queen => true,
+            Role::Pawn => promoting,
+            Role::Knight | Role::King => false,
+        };
+        index != except && slides && a.squares.intersects(beyond)
+    })
 }
 
 /// The last-move condition for a mate of the `loser`'s king on `s`, when

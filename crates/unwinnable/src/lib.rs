@@ -33,7 +33,7 @@ pub mod query;
 pub mod record;
 
 /// Stack size of every thread that runs an analysis: the helpmate search
-/// recurses up to [`search::helpmate::MAX_PLY`] plies deep.
+/// recurses up to [`search::MAX_HELPMATE_PLIES`] plies deep.
 pub const STACK_SIZE: usize = 64 << 20;
 
 /// The exit statuses of the program.

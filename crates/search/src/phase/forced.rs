@@ -37,7 +37,7 @@ pub fn follow(start: &Position, winner: Color, line: &mut Vec<Move>) -> ForcedLi
             0 if pos.is_check() && pos.side_to_move() != winner => return ForcedLine::WinnerMates,
             0 => return ForcedLine::GameOver,
             1 => {
-                if !seen.insert(PackedPosition::new(&pos)) {
+                if !seen.insert(pos.pack()) {
                     return ForcedLine::Repeats;
                 }
                 line.push(moves[0]);

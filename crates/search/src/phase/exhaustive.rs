@@ -1,27 +1,27 @@
 //! The exhaustive phase of the full algorithm: a breadth-first traversal of
-//! every position reachable from the root.
+//! every position reachable from the root, with the static check cutting
+//! off positions reached by irreversible moves that it proves unwinnable.
 //!
 //! # Soundness
 //!
 //! A position is marked *visited* when it is queued; each queued position
 //! is later expanded: all its legal moves are played and every child is
 //! either a checkmate by the winner (the traversal stops: winnable), a
-//! position where no mate can follow (stalemate, the winner mated, or
-//! insufficient material),
-//! already visited, or queued. If the queue empties without a limit being
-//! hit, the visited set contains the root and every child of every visited
-//! position that could still lead to a mate: it is closed under the moves
-//! that matter and contains no mate, so no mate is reachable.
+//! position where no mate can follow (stalemate, the winner mated,
+//! insufficient material, or a static proof of unwinnability), already
+//! visited, or queued. If the queue empties without a limit being hit, the
+//! visited set contains the root and every child of every visited position
+//! that could still lead to a mate: it is closed under the moves that
+//! matter and contains no mate, so no mate is reachable.
 //!
 //! The visited set is a table of its own (cleared when a traversal starts,
-//! kept while it is resumed, see [`Exhaustive`]) used as an
-//! exact set ([`TranspositionTable::visit`]): it never forgets a position,
-//! and when it has no room the traversal stops as interrupted. (A lossy
-//! table would be sound too, but two positions evicting each other can be
-//! queued again and again, and the traversal would never finish.) Every child generated counts
-//! as a node against the limits, so a node of the traversal costs about
-//! what a node of the depth-first search does. The queue holds at most [`Exhaustive::max_queue`] positions;
-//! needing more is a limit hit (the answer is then "not proved").
+//! kept while it is resumed, see [`Exhaustive`]) used as an exact set
+//! ([`TranspositionTable::visit`]): it never forgets a position, and when it
+//! has no room the traversal stops as interrupted. (A lossy table would be
+//! sound too, but two positions evicting each other can be queued again and
+//! again, and the traversal would never finish.) Every child generated
+//! counts as a node against the limits. The queue holds at most
+//! [`Exhaustive::max_queue`] positions; needing more is a limit hit.
 //!
 //! Breadth-first order also means that the first mate found is a shortest
 //! one; its moves are recovered by a depth-limited search to exactly that
@@ -32,12 +32,12 @@ use std::collections::VecDeque;
 use movegen::{Color, MoveList, Position};
 use static_check::insufficient_material;
 
-use crate::helpmate::Search;
-use crate::tt::{PackedPosition, TranspositionTable, Visit};
+use crate::shared::Shared;
+use crate::tt::Visit;
 
 /// What the traversal found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Traversal {
+pub(crate) enum Traversal {
     /// A checkmate by the winner, this many plies from the root.
     Mate {
         /// Plies from the root to the mate.
@@ -48,7 +48,7 @@ pub enum Traversal {
         /// Positions expanded.
         nodes: u64,
     },
-    /// A limit was hit.
+    /// A limit was hit (the allowance, a global limit, or memory).
     Interrupted,
 }
 
@@ -57,14 +57,20 @@ pub enum Traversal {
 /// so a traversal that needs N nodes costs about N however the allowances
 /// are cut (restarting each time would cost about twice as much).
 #[derive(Debug)]
-pub struct Exhaustive {
+pub(crate) struct Exhaustive {
     /// Positions waiting in the queue at most.
     pub max_queue: usize,
-    queue: VecDeque<(Position, u32)>,
+    /// Positions to expand, their distance from the root, and the index
+    /// of the first move not yet played (non-zero for a position whose
+    /// expansion was interrupted).
+    queue: VecDeque<(Position, u32, u8)>,
     expanded: u64,
     started: bool,
     /// Positions the visited set was last sized for.
     visited_size: u64,
+    /// The visited set or the queue reached the memory cap at its largest:
+    /// going on cannot help.
+    pub out_of_memory: bool,
 }
 
 /// The visited set is sized for this many times the first allowance, so
@@ -74,71 +80,81 @@ const VISITED_HEADROOM: u64 = 16;
 impl Exhaustive {
     /// A traversal not started yet.
     pub fn new(max_queue: usize) -> Exhaustive {
-        Exhaustive { max_queue, queue: VecDeque::new(), expanded: 0, started: false, visited_size: 0 }
+        Exhaustive {
+            max_queue,
+            queue: VecDeque::new(),
+            expanded: 0,
+            started: false,
+            visited_size: 0,
+            out_of_memory: false,
+        }
     }
 
     /// Traverses everything reachable from `root` (the same root on every
-    /// call), with `visited` as the visited set (left alone between calls)
-    /// and `search`'s counters and global limits, expanding positions for
-    /// at most `node_bound` more nodes.
-    pub fn run(
-        &mut self,
-        search: &mut Search<'_>,
-        visited: &mut TranspositionTable,
-        root: &Position,
-        node_bound: u64,
-    ) -> Traversal {
-        let winner = search.winner;
-        let mask = search.hash_mask;
-        search.reset_counters(node_bound);
+    /// call), expanding positions for at most `allowance` more nodes.
+    pub fn run(&mut self, shared: &mut Shared<'_>, root: &Position, allowance: u64) -> Traversal {
+        let winner = shared.winner;
         if !self.started {
             // A restart after the set filled up gets at least twice the room.
-            self.visited_size = node_bound.saturating_mul(VISITED_HEADROOM).max(self.visited_size.saturating_mul(2));
-            visited.clear(self.visited_size);
+            let wanted = allowance.saturating_mul(VISITED_HEADROOM).max(self.visited_size.saturating_mul(2));
+            if self.visited_size > 0 && shared.visited.at_max_capacity() {
+                // Already at the largest size: a restart cannot do better.
+                self.out_of_memory = true;
+                return Traversal::Interrupted;
+            }
+            self.visited_size = wanted;
+            shared.visited.clear(self.visited_size);
             self.queue.clear();
             self.expanded = 0;
-            visited.visit(root.hash() & mask, &PackedPosition::new(root));
-            self.queue.push_back((*root, 0));
+            shared.visited.visit(shared.hash(root), &root.pack());
+            self.queue.push_back((*root, 0, 0));
             self.started = true;
         }
+        let stop_at = shared.meter.nodes.saturating_add(allowance);
         let mut moves = MoveList::new();
-        while let Some((pos, plies)) = self.queue.pop_front() {
+        while let Some((pos, plies, first)) = self.queue.pop_front() {
             pos.generate_legal_moves(&mut moves);
-            if moves.is_empty() {
-                if is_winner_mate(&pos, winner) {
-                    return Traversal::Mate { plies };
-                }
-                continue;
-            }
-            if insufficient_material(&pos, winner).is_some() {
-                continue;
-            }
-            for &m in &moves {
-                if !search.count_node() {
-                    // Resumable: the position is expanded again next time;
-                    // its children visited so far are already queued, and
-                    // are then seen and skipped.
-                    self.queue.push_front((pos, plies));
+            for (index, &m) in moves.iter().enumerate().skip(usize::from(first)) {
+                if shared.meter.nodes >= stop_at || !shared.meter.tick() {
+                    // Resumable: the expansion goes on from this move next
+                    // time (a move list has at most 218 moves).
+                    self.queue.push_front((pos, plies, index as u8));
                     return Traversal::Interrupted;
                 }
                 let child = pos.play(m);
-                match visited.visit(child.hash() & mask, &PackedPosition::new(&child)) {
+                if !child.has_legal_moves() {
+                    if is_winner_mate(&child, winner) {
+                        return Traversal::Mate { plies: plies + 1 };
+                    }
+                    continue;
+                }
+                let irreversible = pos.is_irreversible(m);
+                if irreversible && insufficient_material(&child, winner).is_some() {
+                    continue;
+                }
+                match shared.visited.visit(shared.hash(&child), &child.pack()) {
                     Visit::Seen => continue,
                     Visit::Full => {
                         // Start again next time, in a larger part of the
                         // table.
                         self.started = false;
-                        search.interrupted = true;
                         return Traversal::Interrupted;
                     }
                     Visit::New => {}
                 }
+                if irreversible
+                    && shared.config.static_pruning.is_some()
+                    && shared.oracle.pays()
+                    && shared.oracle.proves(&child, winner)
+                {
+                    continue;
+                }
                 if self.queue.len() >= self.max_queue {
                     self.started = false;
-                    search.interrupted = true;
+                    self.out_of_memory = true;
                     return Traversal::Interrupted;
                 }
-                self.queue.push_back((child, plies + 1));
+                self.queue.push_back((child, plies + 1, 0));
             }
             self.expanded += 1;
         }
@@ -154,6 +170,9 @@ fn is_winner_mate(pos: &Position, winner: Color) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Config;
+    use crate::meter::Meter;
+    use crate::tt::TranspositionTable;
 
     /// Cutting a traversal into many small allowances and resuming must
     /// visit exactly the positions a single traversal visits: the same
@@ -167,15 +186,16 @@ mod tests {
             ("5r1k/4P1p1/6K1/8/8/8/8/8 b - -", Color::White),
         ] {
             let root: Position = fen.parse().unwrap();
+            let config = Config { static_pruning: None, ..Config::default() };
             let (mut tt, mut visited) = (TranspositionTable::new(1), TranspositionTable::new(64));
-            let mut search = Search::new(winner, &mut tt, u64::MAX, None);
-            let whole = Exhaustive::new(1 << 20).run(&mut search, &mut visited, &root, 10_000_000);
+            let mut shared = Shared::new(winner, config, Meter::new(u64::MAX, None, None), &mut tt, &mut visited);
+            let whole = Exhaustive::new(1 << 20).run(&mut shared, &root, 10_000_000);
             let mut traversal = Exhaustive::new(1 << 20);
             let mut runs = 0;
             let pieces = loop {
                 runs += 1;
                 assert!(runs < 1_000_000, "{fen}: no end");
-                match traversal.run(&mut search, &mut visited, &root, 97) {
+                match traversal.run(&mut shared, &root, 13) {
                     Traversal::Interrupted => continue,
                     other => break other,
                 }

@@ -1,0 +1,273 @@
+//! The three algorithms as short drivers over named phases
+//! ([`crate::phase`]). Each phase answers a helpmate, a proof, or nothing;
+//! the drivers only decide the order and the allowances, so every answer
+//! carries the soundness argument of the phase that gave it.
+//!
+//! | phase | answers | soundness |
+//! | --- | --- | --- |
+//! | game over ([`game_over`]) | mate by the winner: winnable (no moves); stalemate or winner mated: unwinnable | the position as given |
+//! | material ([`static_check::insufficient_material`]) | unwinnable | Lemmas 5-6, after the game-over phase |
+//! | forced line ([`phase::forced`]) | either | every game follows the line |
+//! | first iteration, iterations ([`phase::deepening`]) | either | Figure 5; a proof only without cuts or stale entries |
+//! | static proof ([`crate::statics`]) | unwinnable | `static-check` (Figure 8 on the saturated regions) |
+//! | best-first ([`phase::best_first`]) | winnable only | the moves are replayed |
+//! | exhaustive ([`phase::exhaustive`]) | either | closed visited set |
+//! | quick search ([`phase::quick`]) | either | Figure 10 |
+
+use movegen::{Bitboard, Color, File, Move, Position};
+
+use crate::phase::deepening::{self, Iteration, Table};
+use crate::phase::exhaustive::{Exhaustive, Traversal};
+use crate::phase::forced::{self, ForcedLine};
+use crate::phase::{best_first, quick};
+use crate::shared::Shared;
+use crate::statics::static_proof;
+use crate::{Cause, Ending, Proof, Verdict};
+
+/// The answer of a driver for the position after the forced moves.
+pub(crate) enum Outcome {
+    /// A helpmate from that position.
+    Mate(Vec<Move>),
+    /// A proof that there is none.
+    Proof(Proof),
+    /// No answer.
+    Unknown(Cause),
+}
+
+/// How the analyzer's memory budget is divided (see [`crate::Limits::tt_mb`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Memory {
+    /// The depth-first table, in MiB.
+    pub tt_mb: usize,
+    /// The exhaustive traversal's visited set, in MiB.
+    pub visited_mb: usize,
+    /// The exhaustive traversal's queue, in positions.
+    pub queue: usize,
+    /// The best-first phase's stored positions.
+    pub best_first: usize,
+}
+
+impl Memory {
+    /// A quarter of the budget each (each part at least 1 MiB).
+    pub fn split(budget_mb: usize) -> Memory {
+        let quarter = (budget_mb / 4).max(1);
+        let bytes = quarter << 20;
+        Memory {
+            tt_mb: quarter,
+            visited_mb: quarter,
+            queue: bytes / core::mem::size_of::<(Position, u32, u8)>(),
+            best_first: bytes / best_first::BYTES_PER_POSITION,
+        }
+    }
+}
+
+/// The game-over phase: the verdict on a position where the side to move
+/// has no legal move (winnable with the empty helpmate when the winner has
+/// mated, otherwise unwinnable). `None` while the game goes on. It runs
+/// before every rule: the rules reason about the moves still to come.
+pub(crate) fn game_over(pos: &Position, winner: Color) -> Option<Verdict> {
+    if pos.has_legal_moves() {
+        return None;
+    }
+    Some(match (pos.is_check(), pos.side_to_move() == winner) {
+        (true, false) => Verdict::Winnable { helpmate: Vec::new() },
+        (true, true) => Verdict::Unwinnable(Proof::GameOver(Ending::WinnerMated)),
+        (false, _) => Verdict::Unwinnable(Proof::GameOver(Ending::Stalemate)),
+    })
+}
+
+/// The phases every mode starts with: game over, material, forced line.
+/// `Ok` with the verdict when they decide; `Err` with the position after
+/// the forced moves (and the moves) otherwise.
+pub(crate) fn opening_phases(pos: &Position, winner: Color) -> Result<Verdict, (Position, Vec<Move>)> {
+    if let Some(verdict) = game_over(pos, winner) {
+        return Ok(verdict);
+    }
+    if let Some(reason) = static_check::insufficient_material(pos, winner) {
+        return Ok(Verdict::Unwinnable(Proof::Material(reason)));
+    }
+    let mut line = Vec::new();
+    match forced::follow(pos, winner, &mut line) {
+        ForcedLine::WinnerMates => Ok(Verdict::Winnable { helpmate: line }),
+        ForcedLine::GameOver => Ok(Verdict::Unwinnable(Proof::ForcedLine { moves: line, repeats: false })),
+        ForcedLine::Repeats => Ok(Verdict::Unwinnable(Proof::ForcedLine { moves: line, repeats: true })),
+        ForcedLine::Continues(start) => Err((start, line)),
+    }
+}
+
+/// Figure 9: the full algorithm, with the best-first and exhaustive phases
+/// interleaved with the iterations.
+pub(crate) fn full(shared: &mut Shared<'_>, start: &Position, memory: Memory) -> Outcome {
+    let first_bound = shared.config.first_iteration_nodes.max(1);
+    let plain = shared.plain_guide.clone();
+    let rewarded = |max_depth, node_bound, table| deepening::Options { max_depth, node_bound, table, rewards: true };
+
+    // The first iteration runs before the static proof: most positions of
+    // real games have a helpmate within a few hundred nodes, and finding it
+    // costs less than the static check. Each answer stands alone.
+    let mut iteration = deepening::iterate(shared, &plain, start, rewarded(1, first_bound, Table::Fresh));
+    if let Iteration::Mate(moves) = iteration {
+        return Outcome::Mate(moves);
+    }
+    if let Some(proof) = static_proof(start, shared.winner) {
+        return Outcome::Proof(proof);
+    }
+    let mut bound = first_bound;
+    let mut exhaustive_bound = bound.saturating_mul(2);
+    let mut traversal = Exhaustive::new(memory.queue);
+    for max_depth in 1.. {
+        if max_depth > 1 {
+            let table = if shared.tt.fits(bound.saturating_mul(2)) { Table::Keep } else { Table::Fresh };
+            iteration = deepening::iterate(shared, &plain, start, rewarded(max_depth, bound, table));
+        }
+        let (nodes, only_stale) = match iteration {
+            Iteration::Mate(moves) => return Outcome::Mate(moves),
+            Iteration::Proof { nodes } => return Outcome::Proof(Proof::Exhaustive { nodes }),
+            Iteration::Interrupted { nodes, only_stale } => (nodes, only_stale),
+        };
+        if shared.meter.stopped() {
+            break;
+        }
+        // Iterations that used their whole allowance get a larger one:
+        // `bound` must grow for the algorithm to be complete.
+        if nodes > bound {
+            bound = bound.saturating_mul(2);
+        }
+        // The best-first phase, every other iteration from the fourth,
+        // with four times the iteration's allowance (it counts every
+        // position it generates; an iteration counts the positions it
+        // enters, about a twentieth as many).
+        if shared.config.best_first && max_depth >= 4 && max_depth % 2 == 0 {
+            let goal = shared.targeted_guide(start).targets().loser_king;
+            let winner = shared.winner;
+            if let Some(moves) =
+                best_first::run(&mut shared.meter, start, winner, goal, memory.best_first, bound.saturating_mul(16))
+            {
+                return Outcome::Mate(moves);
+            }
+            if shared.meter.stopped() {
+                break;
+            }
+        }
+        // The exhaustive phase, from the third iteration on every other
+        // iteration, and at once when an iteration ran to the end but
+        // leaned on earlier iterations' entries (a sign the reachable set
+        // is small). It proves unwinnability of a reachable set of N
+        // positions in about N nodes, where depth-limited iterations
+        // revisit positions.
+        if only_stale || (max_depth >= 3 && max_depth % 2 == 1) {
+            let allowance = if only_stale { exhaustive_bound.max(nodes.saturating_mul(8)) } else { exhaustive_bound };
+            match exhaustive(shared, &mut traversal, start, allowance) {
+                Some(outcome) => return outcome,
+                None if shared.meter.stopped() => break,
+                None => exhaustive_bound = exhaustive_bound.saturating_mul(2),
+            }
+        }
+    }
+    Outcome::Unknown(cause(shared, &traversal))
+}
+
+/// The exhaustive phase with the recovery of a mate's moves: `None` when it
+/// was interrupted.
+fn exhaustive(
+    shared: &mut Shared<'_>,
+    traversal: &mut Exhaustive,
+    start: &Position,
+    allowance: u64,
+) -> Option<Outcome> {
+    match traversal.run(shared, start, allowance) {
+        Traversal::Mate { plies } => recover(shared, start, plies).map(Outcome::Mate),
+        Traversal::Complete { nodes } => Some(Outcome::Proof(Proof::Exhaustive { nodes })),
+        Traversal::Interrupted => None,
+    }
+}
+
+/// The cause of an undetermined answer: the limit that stopped the
+/// analysis, reported as memory when the node budget ran out after the
+/// exhaustive traversal could no longer grow (more memory, not more nodes,
+/// is what it lacked).
+fn cause(shared: &Shared<'_>, traversal: &Exhaustive) -> Cause {
+    match shared.meter.cause() {
+        Some(Cause::NodeBudget) | None if traversal.out_of_memory => Cause::Memory,
+        Some(cause) => cause,
+        None => Cause::NodeBudget,
+    }
+}
+
+/// The moves of a helpmate of exactly `plies` plies, known to exist: a
+/// plain depth-limited search (no scores: depth is plies) to that depth
+/// finds one.
+fn recover(shared: &mut Shared<'_>, start: &Position, plies: u32) -> Option<Vec<Move>> {
+    let plain = shared.plain_guide.clone();
+    let options =
+        deepening::Options { max_depth: plies as i32, node_bound: u64::MAX, table: Table::Fresh, rewards: false };
+    match deepening::iterate(shared, &plain, start, options) {
+        Iteration::Mate(moves) => Some(moves),
+        _ => None,
+    }
+}
+
+/// Shortest helpmates: the static proof first, then the exhaustive
+/// breadth-first traversal (its first mate is a shortest one, and when it
+/// completes it proves unwinnability); when the traversal runs out of
+/// memory, iterative deepening without the scores, where each iteration
+/// must complete (a mate found after a cut iteration might not be shortest).
+pub(crate) fn shortest(shared: &mut Shared<'_>, start: &Position, memory: Memory) -> Outcome {
+    if let Some(proof) = static_proof(start, shared.winner) {
+        return Outcome::Proof(proof);
+    }
+    let mut traversal = Exhaustive::new(memory.queue);
+    if let Some(outcome) = exhaustive(shared, &mut traversal, start, u64::MAX) {
+        return outcome;
+    }
+    let plain = shared.plain_guide.clone();
+    if !shared.meter.stopped() {
+        // Out of memory: iterative deepening with what is left.
+        for max_depth in 1.. {
+            let options = deepening::Options { max_depth, node_bound: u64::MAX, table: Table::Fresh, rewards: false };
+            match deepening::iterate(shared, &plain, start, options) {
+                Iteration::Mate(moves) => return Outcome::Mate(moves),
+                Iteration::Proof { nodes } => return Outcome::Proof(Proof::Exhaustive { nodes }),
+                Iteration::Interrupted { .. } if shared.meter.stopped() => break,
+                Iteration::Interrupted { .. } => {}
+            }
+        }
+    }
+    Outcome::Unknown(cause(shared, &traversal))
+}
+
+/// Figure 10: the quick algorithm.
+pub(crate) fn quick(shared: &mut Shared<'_>, start: &Position) -> Outcome {
+    let depth = shared.config.quick_depth;
+    match quick::run(&mut shared.meter, start, shared.winner, depth) {
+        quick::Quick::Mate(moves) => Outcome::Mate(moves),
+        quick::Quick::Complete => Outcome::Proof(Proof::Exhaustive { nodes: shared.meter.nodes }),
+        quick::Quick::Interrupted => {
+            // A limit, or a line reached depth `D`: "not proved" unless the
+            // static check proves it (bounded time, so it runs even after a
+            // limit was hit).
+            if blocked_candidate(start) {
+                if let Some(proof) = static_proof(start, shared.winner) {
+                    return Outcome::Proof(proof);
+                }
+            }
+            Outcome::Unknown(shared.meter.cause().unwrap_or(Cause::NotProved))
+        }
+    }
+}
+
+/// Figure 10 step 5: only kings, pawns and bishops, and no semi-open file
+/// (a file with pawns of one colour only). Other positions are very rarely
+/// blocked, so the quick algorithm does not spend the static check on them.
+fn blocked_candidate(pos: &Position) -> bool {
+    let board = pos.board();
+    if (board.knights() | board.rooks() | board.queens()).any() {
+        return false;
+    }
+    let white = board.pawns() & board.by_color(Color::White);
+    let black = board.pawns() & board.by_color(Color::Black);
+    File::ALL.iter().all(|&file| {
+        let on_file = Bitboard::file(file);
+        white.intersects(on_file) == black.intersects(on_file)
+    })
+}

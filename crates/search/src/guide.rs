@@ -1,0 +1,321 @@
+//! Move guidance of the helpmate searches: the paper's Score (Figure 12)
+//! and Going-to-corner (Figure 13), steered by mating-square targets from
+//! the static analysis, computed once per query ([`Guide`]) and once per
+//! node ([`NodeGuide`]) so that scoring a move is a few table lookups.
+//!
+//! Scores only decide how deep a variation is explored (a rewarded move
+//! extends the depth limit by one ply, a punished one shortens it by two)
+//! or in which order positions are expanded; they never remove a move from
+//! a search, so they cannot affect soundness, only speed.
+
+use movegen::{Bitboard, Color, Move, Position, Role, Square, attacks};
+
+/// Squares the heuristics steer pieces towards.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Targets {
+    /// Squares on which the loser's king could be mated (empty: use the
+    /// paper's corner).
+    pub loser_king: Bitboard,
+    /// The neighbours of those squares, where the loser's pieces block.
+    pub blockers: Bitboard,
+    /// Steer the winner's king towards those squares too.
+    pub winner_king: bool,
+}
+
+/// Target sets larger than this are ignored.
+const MAX_TARGETS: u32 = 16;
+
+impl Targets {
+    /// The squares of the loser's king region on which the static analysis
+    /// cannot rule out a mating net: where the king has to go to be mated.
+    pub fn of(pos: &Position, winner: Color) -> Targets {
+        let Ok(mobility) = mobility::Mobility::compute(pos) else { return Targets::default() };
+        let region = mobility.region(pos.king_of(!winner));
+        let loser_king: Bitboard = region
+            .iter()
+            .filter(|&s| {
+                matches!(
+                    static_check::mating_net::net_possible(&mobility, !winner, s),
+                    static_check::mating_net::NetResult::Possible
+                )
+            })
+            .collect();
+        // A target set covering much of the board says nothing (the paper's
+        // corner is then the better guide).
+        if loser_king.count() > MAX_TARGETS {
+            return Targets::default();
+        }
+        let blockers = loser_king.iter().map(attacks::king).fold(Bitboard::EMPTY, |acc, b| acc | b) - loser_king;
+        Targets { loser_king, blockers, winner_king: false }
+    }
+}
+
+/// How promising a move is for reaching a helpmate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Score {
+    /// Explore it one ply deeper than usual.
+    Reward,
+    /// The default.
+    Normal,
+    /// Explore it two plies less deep.
+    Punish,
+}
+
+/// Knight distance between every pair of squares (moves of a knight on an
+/// empty board).
+fn knight_distance_table() -> &'static [[u8; 64]; 64] {
+    static TABLE: std::sync::OnceLock<Box<[[u8; 64]; 64]>> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut table = Box::new([[u8::MAX; 64]; 64]);
+        for from in Square::ALL {
+            let row = &mut table[from as usize];
+            row[from as usize] = 0;
+            let mut frontier = Bitboard::from(from);
+            let mut seen = frontier;
+            let mut distance = 0;
+            while frontier.any() {
+                distance += 1;
+                let mut next = Bitboard::EMPTY;
+                for square in frontier {
+                    next |= attacks::knight(square);
+                }
+                next -= seen;
+                for square in next {
+                    row[square as usize] = distance;
+                }
+                seen |= next;
+                frontier = next;
+            }
+        }
+        table
+    })
+}
+
+/// Figure 13's target square seen from White: the corner is h8 (dark) or
+/// a8 (light); the winner's king heads for the sixth rank next to it.
+fn corner_target(dark_corner: bool, winning_side_moves: bool, role: Role) -> Square {
+    match (dark_corner, winning_side_moves, role) {
+        (true, true, Role::King) => Square::H6,
+        (true, true, _) => Square::H8,
+        (true, false, Role::King) => Square::H8,
+        (true, false, _) => Square::G8,
+        (false, true, Role::King) => Square::A6,
+        (false, true, _) => Square::A8,
+        (false, false, Role::King) => Square::A8,
+        (false, false, _) => Square::B8,
+    }
+}
+
+/// Everything about the query the scores need, computed once.
+#[derive(Clone, Debug)]
+pub(crate) struct Guide {
+    winner: Color,
+    targets: Targets,
+    /// King distance of every square to the nearest loser-king target
+    /// (unused when there are no targets).
+    to_targets: [u8; 64],
+    /// `distance[dark][side][role][square]`: distance of a king (role 0) or
+    /// knight (role 1) on `square` to its Figure 13 corner target, for the
+    /// light (0) or dark (1) corner, the loser's (0) or winner's (1) pieces.
+    corner: [[[[u8; 64]; 2]; 2]; 2],
+}
+
+impl Guide {
+    /// The guide for `winner` with the given targets.
+    pub fn new(winner: Color, targets: Targets) -> Guide {
+        let mut to_targets = [0u8; 64];
+        for square in Square::ALL {
+            to_targets[square as usize] =
+                targets.loser_king.iter().map(|t| square.distance(t) as u8).min().unwrap_or(0);
+        }
+        let knights = knight_distance_table();
+        let mut corner = [[[[0u8; 64]; 2]; 2]; 2];
+        for (dark, by_dark) in corner.iter_mut().enumerate() {
+            for (side, by_side) in by_dark.iter_mut().enumerate() {
+                for (index, role) in [Role::King, Role::Knight].into_iter().enumerate() {
+                    let target = corner_target(dark == 1, side == 1, role);
+                    let target = if winner == Color::Black { target.rotate_180() } else { target };
+                    for square in Square::ALL {
+                        by_side[index][square as usize] = match role {
+                            Role::King => square.distance(target) as u8,
+                            _ => knights[square as usize][target as usize],
+                        };
+                    }
+                }
+            }
+        }
+        Guide { winner, targets, to_targets, corner }
+    }
+
+    /// The targets.
+    pub fn targets(&self) -> &Targets {
+        &self.targets
+    }
+
+    /// The per-node part of the scores for `pos`.
+    #[inline]
+    pub fn node<'g>(&'g self, pos: &Position) -> NodeGuide<'g> {
+        let board = pos.board();
+        let winner = self.winner;
+        let winning_side_moves = pos.side_to_move() == winner;
+        let winner_bishops = board.pieces(winner, Role::Bishop);
+        let loser_bishops = board.pieces(!winner, Role::Bishop);
+        // "Dark" relative to the winner's corner: for White h8 is dark; for
+        // Black the corners are rotated (h8 -> a1, dark as well).
+        let dark_corner = (winner_bishops & Bitboard::DARK_SQUARES).any()
+            || ((loser_bishops & Bitboard::LIGHT_SQUARES).any()
+                && (winner_bishops & Bitboard::LIGHT_SQUARES).is_empty());
+        NodeGuide {
+            guide: self,
+            board: *board,
+            them: pos.them(),
+            winning_side_moves,
+            lemma_like: !winning_side_moves && lemma_like_material(pos, winner),
+            corner: &self.corner[usize::from(dark_corner)][usize::from(winning_side_moves)],
+        }
+    }
+}
+
+/// The scores of the moves of one node.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct NodeGuide<'g> {
+    guide: &'g Guide,
+    board: movegen::Board,
+    them: Bitboard,
+    winning_side_moves: bool,
+    /// Lemma-like material (see [`lemma_like_material`]), loser to move.
+    lemma_like: bool,
+    /// Corner distances for king (0) and knight (1) of the side to move.
+    corner: &'g [[u8; 64]; 2],
+}
+
+impl NodeGuide<'_> {
+    /// Figure 13: whether moving the king or a knight with `m` brings it
+    /// closer to its post (a loser-king target when there are targets, else
+    /// the corner mating net of the figure).
+    #[inline]
+    fn going_to_corner(&self, m: Move, role: Role) -> bool {
+        let (from, to) = (m.from() as usize, m.to() as usize);
+        let targets = &self.guide.targets;
+        match role {
+            Role::King if targets.loser_king.any() && (!self.winning_side_moves || targets.winner_king) => {
+                self.guide.to_targets[to] < self.guide.to_targets[from]
+            }
+            Role::King => self.corner[0][to] < self.corner[0][from],
+            Role::Knight => self.corner[1][to] < self.corner[1][from],
+            _ => false,
+        }
+    }
+
+    /// Figure 12: the score of the legal move `m`.
+    #[inline]
+    pub fn score(&self, m: Move) -> Score {
+        let role = self.board.role_at(m.from()).unwrap_or(Role::Pawn);
+        let moving_pawn = role == Role::Pawn;
+        let capture = m.is_en_passant() || (!m.is_castle() && self.them.contains(m.to()));
+        if self.winning_side_moves {
+            if capture || moving_pawn || self.going_to_corner(m, role) {
+                return Score::Reward;
+            }
+            return Score::Normal;
+        }
+        if self.lemma_like {
+            if matches!(m.promotion(), Some(Role::Queen | Role::Rook)) {
+                return Score::Punish;
+            } else if moving_pawn {
+                return Score::Reward;
+            }
+        }
+        if self.going_to_corner(m, role) {
+            return Score::Reward;
+        }
+        let blockers = self.guide.targets.blockers;
+        if !moving_pawn && role != Role::King && blockers.contains(m.to()) && !blockers.contains(m.from()) {
+            return Score::Reward;
+        }
+        if capture {
+            return Score::Punish;
+        }
+        Score::Normal
+    }
+}
+
+/// Whether the material is as in Lemma 5 or 6 *ignoring pawns*: the winner
+/// has just a knight and the loser only pawns and queens, or the winner
+/// only same-coloured bishops and the loser no knights and no bishops of
+/// the other colour. Then the loser's pawn moves are promising (they may
+/// promote into a piece that lets the winner mate).
+fn lemma_like_material(pos: &Position, winner: Color) -> bool {
+    let board = pos.board();
+    let ours = board.by_color(winner) - board.kings();
+    let theirs = board.by_color(!winner) - board.kings();
+    if ours.count() == 1 && ours.is_subset(board.knights()) {
+        return theirs.is_subset(board.pawns() | board.queens());
+    }
+    if ours.any() && ours.is_subset(board.bishops()) {
+        let color = if ours.is_subset(Bitboard::LIGHT_SQUARES) {
+            Bitboard::LIGHT_SQUARES
+        } else if ours.is_subset(Bitboard::DARK_SQUARES) {
+            Bitboard::DARK_SQUARES
+        } else {
+            return false;
+        };
+        return (theirs & board.knights()).is_empty() && (theirs & board.bishops() & !color).is_empty();
+    }
+    false
+}
+
+/// The loser's king's corner square of Figure 13 in `pos`.
+pub(crate) fn loser_king_corner(pos: &Position, winner: Color) -> Square {
+    let board = pos.board();
+    let winner_bishops = board.pieces(winner, Role::Bishop);
+    let loser_bishops = board.pieces(!winner, Role::Bishop);
+    let dark_corner = (winner_bishops & Bitboard::DARK_SQUARES).any()
+        || ((loser_bishops & Bitboard::LIGHT_SQUARES).any() && (winner_bishops & Bitboard::LIGHT_SQUARES).is_empty());
+    let target = corner_target(dark_corner, false, Role::King);
+    if winner == Color::Black { target.rotate_180() } else { target }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn knight_distances() {
+        let table = knight_distance_table();
+        let d = |a: Square, b: Square| table[a as usize][b as usize];
+        assert_eq!(d(Square::A1, Square::A1), 0);
+        assert_eq!(d(Square::A1, Square::B3), 1);
+        assert_eq!(d(Square::A1, Square::B2), 4);
+        assert_eq!(d(Square::A1, Square::H8), 6);
+    }
+
+    #[test]
+    fn scores_of_the_paper() {
+        let guide = Guide::new(Color::White, Targets::default());
+        // White to mate: captures and pawn moves are rewarded.
+        let pos: Position = "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1".parse().unwrap();
+        let node = guide.node(&pos);
+        assert_eq!(node.score(pos.parse_uci("e4d5").unwrap()), Score::Reward);
+        assert_eq!(node.score(pos.parse_uci("e4e5").unwrap()), Score::Reward);
+        // Black (the loser) capturing is punished.
+        let pos: Position = "4k3/8/8/3p4/4P3/8/8/4K3 b - - 0 1".parse().unwrap();
+        let node = guide.node(&pos);
+        assert_eq!(node.score(pos.parse_uci("d5e4").unwrap()), Score::Punish);
+        // The loser's king walking into the a8 corner is rewarded.
+        assert_eq!(node.score(pos.parse_uci("e8d8").unwrap()), Score::Reward);
+        assert_eq!(node.score(pos.parse_uci("e8f8").unwrap()), Score::Normal);
+    }
+
+    /// With Black as the winner the board is rotated: the loser's (White's)
+    /// king heads for h1.
+    #[test]
+    fn scores_are_rotated_for_black() {
+        let guide = Guide::new(Color::Black, Targets::default());
+        let pos: Position = "4k3/8/8/8/8/8/8/4K3 w - - 0 1".parse().unwrap();
+        let node = guide.node(&pos);
+        assert_eq!(node.score(pos.parse_uci("e1f1").unwrap()), Score::Reward);
+        assert_eq!(node.score(pos.parse_uci("e1d1").unwrap()), Score::Normal);
+        assert_eq!(loser_king_corner(&pos, Color::Black), Square::H1);
+    }
+}

@@ -1,0 +1,182 @@
+//! A greedy best-first search for helpmates that walk the loser's king a
+//! long way: the depth-first iterations of Figure 5 explore every shuffle of
+//! the other pieces at every ply, which makes helpmates of 20+ plies with a
+//! long king march (composed positions with many bishops) out of reach.
+//!
+//! Positions are expanded in order of an estimate of how far the loser's
+//! king is from being mated ([`estimate`]): its king distance to the nearest
+//! square on which the static analysis cannot rule out a mating net (the
+//! guide's targets), then how many of its neighbours are still free, then
+//! whether it is in check; ties go to the shallower position. Every position
+//! is stored once, with a link to its parent, so a mate found is turned into
+//! the move sequence that leads to it.
+//!
+//! **Soundness.** This phase only ever answers "a helpmate exists" (with the
+//! moves, which the driver replays) or "nothing found": it never contributes
+//! to an `Unwinnable` verdict, so its heuristics, its hash-only duplicate
+//! detection (a collision can only hide a position) and its memory cap
+//! cannot produce a wrong one.
+
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashSet};
+use std::hash::{BuildHasherDefault, Hasher};
+
+use movegen::{Bitboard, Color, Move, MoveList, PackedPosition, Position, Square, attacks};
+use static_check::insufficient_material;
+
+use crate::meter::Meter;
+
+/// How far from mated the loser's king looks in `pos`: lower is closer.
+/// Mostly its king distance to the nearest goal square; then whether that
+/// square is occupied or attacked by the winner (the king cannot enter it
+/// yet: freeing it is progress), how many of its neighbours are still free,
+/// and whether it is in check.
+pub(crate) fn estimate(pos: &Position, winner: Color, goal: Bitboard) -> u32 {
+    let board = pos.board();
+    let king = pos.king_of(!winner);
+    let (distance, target) = goal.iter().map(|t| (king.distance(t), t)).min().unwrap_or((0, king));
+    let occupied = board.occupied();
+    let winners = board.by_color(winner);
+    let mut free = 0;
+    for square in attacks::king(king) {
+        let guarded = board.by_color(!winner).contains(square)
+            || (board.attackers_to(square, occupied - Bitboard::from(king)) & winners).any();
+        free += u32::from(!guarded);
+    }
+    let check = u32::from(!(pos.side_to_move() == !winner && pos.is_check()));
+    // The king cannot enter a target the winner occupies or attacks.
+    let blocked = if distance == 0 {
+        0
+    } else if winners.contains(target) {
+        2
+    } else {
+        u32::from((board.attackers_to(target, occupied) & winners).any())
+    };
+    distance * 12 + free * 2 + check + blocked * 3
+}
+
+/// Weight of the estimate against the depth in the priority (weighted A*):
+/// 1 keeps the search broad, large values make it greedy.
+const ESTIMATE_WEIGHT: u32 = 3;
+
+/// Memory per stored position (the position, its parent link and move, a
+/// set slot and a queue slot), in bytes: the basis of the caller's cap.
+pub(crate) const BYTES_PER_POSITION: usize = core::mem::size_of::<Node>() + 24;
+
+/// A stored position (packed: rebuilt when it is expanded).
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    pos: PackedPosition,
+    parent: u32,
+    mv: Move,
+}
+
+/// Zobrist hashes are already uniformly random: use them as they are.
+#[derive(Default)]
+struct Identity(u64);
+
+impl Hasher for Identity {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, _: &[u8]) {
+        unreachable!("only u64 keys are hashed")
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+/// Searches for a mate by `winner` from `start`, expanding positions in
+/// order of [`estimate`] towards `goal` (squares for the loser's king; empty:
+/// the Figure 13 corner), storing at most `max_positions` positions and
+/// counting every position generated against `meter` (at most `allowance`
+/// of them). The moves of a mate found, or `None`.
+pub(crate) fn run(
+    meter: &mut Meter,
+    start: &Position,
+    winner: Color,
+    goal: Bitboard,
+    max_positions: usize,
+    allowance: u64,
+) -> Option<Vec<Move>> {
+    let goal = if goal.any() { goal } else { Bitboard::from(crate::guide::loser_king_corner(start, winner)) };
+    let stop_at = meter.nodes.saturating_add(allowance);
+    let mut nodes: Vec<Node> =
+        vec![Node { pos: start.pack(), parent: u32::MAX, mv: Move::normal(Square::A1, Square::A1) }];
+    let mut seen: HashSet<u64, BuildHasherDefault<Identity>> = HashSet::default();
+    seen.insert(start.hash());
+    // Priority, depth, index: packed into one key (smaller pops first).
+    let key = |f: u32, depth: u32, index: u32| {
+        (u64::from(f.min(0xffff)) << 48) | (u64::from(depth.min(0xffff)) << 32) | u64::from(index)
+    };
+    let mut queue: BinaryHeap<Reverse<u64>> = BinaryHeap::new();
+    queue.push(Reverse(key(estimate(start, winner, goal) * ESTIMATE_WEIGHT, 0, 0)));
+    let mut moves = MoveList::new();
+    while let Some(Reverse(packed)) = queue.pop() {
+        let depth = (packed >> 32) as u32 & 0xffff;
+        let index = packed as u32;
+        // The root keeps its counters; the others are rebuilt.
+        let pos = if index == 0 { *start } else { nodes[index as usize].pos.unpack() };
+        pos.generate_legal_moves(&mut moves);
+        for &m in &moves {
+            if meter.nodes >= stop_at || !meter.tick() {
+                return None;
+            }
+            let child = pos.play(m);
+            if !child.has_legal_moves() {
+                if child.is_check() && child.side_to_move() != winner {
+                    let mut line = vec![m];
+                    let mut at = index;
+                    while at != 0 {
+                        line.push(nodes[at as usize].mv);
+                        at = nodes[at as usize].parent;
+                    }
+                    line.reverse();
+                    return Some(line);
+                }
+                continue;
+            }
+            if nodes.len() >= max_positions || insufficient_material(&child, winner).is_some() {
+                continue;
+            }
+            if seen.insert(child.hash()) {
+                let child_index = nodes.len() as u32;
+                nodes.push(Node { pos: child.pack(), parent: index, mv: m });
+                let f = estimate(&child, winner, goal) * ESTIMATE_WEIGHT + depth + 1;
+                queue.push(Reverse(key(f, depth + 1, child_index)));
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::guide::Targets;
+
+    /// Composed positions of the dev set labelled winnable, whose helpmates
+    /// march the loser's king across the board: the phase finds a mate, and
+    /// the moves replay to a mate by the winner.
+    #[test]
+    fn finds_long_king_marches() {
+        for (fen, winner) in [
+            ("k7/1b6/2b5/8/8/1pB5/pP6/K7 w - -", Color::White),
+            ("k1b5/1p1p4/1P1P1K2/8/8/B7/8/1b6 w - -", Color::Black),
+            ("N1b1N1N1/1pPpPpPp/1P1P1P1P/8/8/8/8/kb2B1K1 w - -", Color::White),
+            ("k6B/1b4B1/2b2B2/4B3/3B4/1pB1B3/pP1B4/K7 w - -", Color::White),
+        ] {
+            let pos: Position = fen.parse().unwrap();
+            let mut meter = Meter::new(50_000_000, None, None);
+            let goal = Targets::of(&pos, winner).loser_king;
+            match run(&mut meter, &pos, winner, goal, 4_000_000, u64::MAX) {
+                Some(moves) => {
+                    assert!(crate::replay(&pos, winner, &moves).is_ok(), "{fen}: {moves:?}");
+                    assert!(moves.len() > 10, "{fen}: a short mate would have been found by any search");
+                }
+                None => panic!("no mate found in {fen}"),
+            }
+        }
+    }
+}

@@ -1,0 +1,289 @@
+//! Find-Helpmate (paper Figure 5): one iteration of the depth-limited,
+//! depth-first search for a sequence of legal moves ending in a checkmate by
+//! the intended winner. The full algorithm (Figure 9) runs it with growing
+//! depths and node bounds; the shortest-helpmate mode without the scores.
+//!
+//! # What a "no" means, and why it is sound
+//!
+//! The search answers "found" only when it has *reached* a checkmate by the
+//! winner (and the moves on the stack are the helpmate). It answers "no"
+//! for a node when:
+//!
+//! 1. the game is over there without the winner mating (stalemate, or the
+//!    winner is mated): no continuation exists;
+//! 2. the winner has insufficient material (lone king, Lemma 5, Lemma 6 of
+//!    the paper): unwinnable from there, proved in `static-check` (checked
+//!    after the game-over test, as the lemmas require);
+//! 3. the static analysis proves the node unwinnable (when enabled, see
+//!    [`crate::statics`]). The result is cached in the node's table entry;
+//!    a cached proof is a fact about the position, so it prunes in any
+//!    later iteration too;
+//! 4. a limit is hit (the node's remaining depth is negative, the ply cap,
+//!    the iteration's node bound, or a global limit): this marks the
+//!    iteration *interrupted*;
+//! 5. the node is in the transposition table with at least the same
+//!    remaining depth, *in the current iteration*;
+//! 6. all its moves were searched and none led to a mate.
+//!
+//! **Claim.** If an iteration ends with "no" at the root and is neither
+//! interrupted nor *stale* (below), no checkmate by the winner is reachable
+//! from the root. *Proof.* Let `V` be the set of positions entered in the
+//! iteration (stored in the table at step 6 of Figure 5, before their moves
+//! are searched). Without interruption, each position of `V` had all its
+//! moves searched, and each child is a checkmate by the winner (impossible:
+//! the answer would be "found"), a node of cases 1-3 (no mate reachable
+//! from it), or a position of `V` (entered now or earlier in this
+//! iteration, whether or not its entry was since evicted: case 5 only
+//! prunes on an entry of this iteration). So every position reachable from
+//! the root through positions of `V` is in `V` or has no mate reachable; by
+//! induction on the length of a path, no mate is reachable at all.
+//!
+//! Two details matter for this argument:
+//!
+//! * **Entries of earlier iterations are not evidence.** Figure 9 shares
+//!   the table between iterations, but an entry stored in an earlier
+//!   iteration may belong to a subtree that was cut by a limit then. If a
+//!   later iteration pruned on it and otherwise finished without a cut, it
+//!   would report "unwinnable" without ever having searched that subtree.
+//!   So the search does prune on such *stale* entries (they say "searched
+//!   to this depth before, no mate found", which is what makes iterative
+//!   deepening cheap), but records it, and an iteration that pruned on a
+//!   stale entry is not a proof. (Entries of positions whose search was
+//!   abandoned by a node limit are removed on the way out, so a later
+//!   iteration does not trust their depth.)
+//! * **The table is probed before the depth cut** (the paper cuts first).
+//!   A hit there means the position was already entered in this iteration,
+//!   so pruning it is covered by the argument above, and it avoids
+//!   reporting an interruption for a position that is fully accounted for.
+//!
+//! Termination: the remaining depth `d` of a child is `d + inc - 1` with
+//! `inc ≤ 1`, so it never grows along a path; a position met again on the
+//! current path has an entry with at least its depth (unless evicted), and
+//! the node budget bounds everything regardless. Lines longer than
+//! [`MAX_PLY`] are cut like the depth limit, so the recursion depth is
+//! bounded whatever the table evicts.
+
+use movegen::{Color, Move, MoveList, Position};
+use static_check::insufficient_material;
+
+use crate::guide::{Guide, Score};
+use crate::shared::Shared;
+use crate::tt::{STATIC_FAILED, STATIC_PROVED, STATIC_UNKNOWN};
+
+/// The deepest line searched; deeper nodes are cut like depth-limit nodes
+/// (interrupting the iteration). Keeps the recursion within the stack.
+pub const MAX_PLY: usize = 600;
+
+/// How an iteration starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Table {
+    /// Forget every entry (sized for the node bound).
+    Fresh,
+    /// Keep the entries of earlier iterations (their hits are stale).
+    Keep,
+}
+
+/// What one iteration found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Iteration {
+    /// A helpmate (from the root).
+    Mate(Vec<Move>),
+    /// No mate reachable: every line ended, nothing was cut, and no stale
+    /// entry was relied on (see the module docs).
+    Proof {
+        /// Positions counted in the iteration.
+        nodes: u64,
+    },
+    /// Some line was cut.
+    Interrupted {
+        /// Positions counted in the iteration.
+        nodes: u64,
+        /// Nothing but stale entries stood in the way of a proof: the
+        /// reachable set is probably small.
+        only_stale: bool,
+    },
+}
+
+/// The options of one iteration.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Options {
+    /// The depth limit (plies, before extensions).
+    pub max_depth: i32,
+    /// The most nodes counted before the iteration is interrupted.
+    pub node_bound: u64,
+    /// Whether the table starts empty.
+    pub table: Table,
+    /// Use the scores (Figure 12, footnote b); off for shortest helpmates.
+    pub rewards: bool,
+}
+
+/// Runs one iteration of Figure 5 from `root` (see the module docs).
+pub(crate) fn iterate(shared: &mut Shared<'_>, guide: &Guide, root: &Position, options: Options) -> Iteration {
+    match options.table {
+        Table::Fresh => shared.tt.clear(options.node_bound.saturating_mul(2)),
+        Table::Keep => shared.tt.new_iteration(),
+    }
+    let mut dfs = Dfs {
+        winner: shared.winner,
+        guide,
+        rewards: options.rewards,
+        static_pruning: shared.config.static_pruning,
+        nodes: 0,
+        node_bound: options.node_bound,
+        interrupted: false,
+        stale: false,
+        over: false,
+        path: Vec::with_capacity(64),
+        shared,
+    };
+    if dfs.find(root, options.max_depth, false, false) {
+        return Iteration::Mate(dfs.path);
+    }
+    let nodes = dfs.nodes;
+    match (dfs.interrupted, dfs.stale) {
+        (false, false) => Iteration::Proof { nodes },
+        (interrupted, _) => Iteration::Interrupted { nodes, only_stale: !interrupted },
+    }
+}
+
+/// The state of one iteration.
+struct Dfs<'s, 'a, 'g> {
+    winner: Color,
+    guide: &'g Guide,
+    rewards: bool,
+    static_pruning: Option<i32>,
+    /// Nodes counted in the iteration (`cnt` of Figure 5).
+    nodes: u64,
+    /// The iteration's node bound (`nodesBound`).
+    node_bound: u64,
+    /// A limit was hit in this iteration.
+    interrupted: bool,
+    /// A stale entry was pruned on in this iteration.
+    stale: bool,
+    /// The node bound or a global limit was hit: unwind.
+    over: bool,
+    /// The moves from the root to the current node.
+    path: Vec<Move>,
+    shared: &'s mut Shared<'a>,
+}
+
+impl Dfs<'_, '_, '_> {
+    /// Figure 5 on `pos` with `remaining = maxDepth - depth` plies left;
+    /// `rewarded` tells whether the move that led here scored Reward
+    /// (footnote b); `irreversible` whether it was an irreversible move.
+    fn find(&mut self, pos: &Position, remaining: i32, rewarded: bool, irreversible: bool) -> bool {
+        if remaining < 0 || self.path.len() >= MAX_PLY {
+            return self.frontier(pos, irreversible);
+        }
+        let mut moves = MoveList::new();
+        pos.generate_legal_moves(&mut moves);
+        if moves.is_empty() {
+            // Step 1 (mate by the winner), or case 1 (stalemate, winner mated).
+            return pos.is_check() && pos.side_to_move() != self.winner;
+        }
+        // Case 2 (material only changes with an irreversible move, and the
+        // root was checked by the driver).
+        if irreversible && insufficient_material(pos, self.winner).is_some() {
+            return false;
+        }
+        // Steps 3-4 (node limits).
+        if !self.count_node() {
+            return false;
+        }
+        // Step 5.
+        let packed = pos.pack();
+        let hash = self.shared.hash(pos);
+        let hit = self.shared.tt.probe(hash, &packed);
+        let mut static_result = hit.map_or(STATIC_UNKNOWN, |h| h.static_result);
+        // Case 3 (cached): a static proof holds in every iteration.
+        if static_result == STATIC_PROVED {
+            return false;
+        }
+        if let Some(hit) = hit {
+            if i32::from(hit.depth) >= remaining {
+                self.stale |= hit.stale;
+                return false;
+            }
+        }
+        // Case 3.
+        if static_result == STATIC_UNKNOWN
+            && irreversible
+            && self.static_pruning.is_some_and(|min| remaining >= min)
+            && self.shared.oracle.pays()
+        {
+            if self.shared.oracle.proves(pos, self.winner) {
+                self.shared.tt.store_with(hash, packed, i16::MAX, STATIC_PROVED);
+                return false;
+            }
+            static_result = STATIC_FAILED;
+        }
+        // Step 6.
+        self.shared.tt.store_with(hash, packed, remaining.min(i32::from(i16::MAX)) as i16, static_result);
+        // Steps 7-9.
+        let node = self.rewards.then(|| self.guide.node(pos));
+        for &m in &moves {
+            let (inc, child_rewarded) = match node.map(|node| node.score(m)) {
+                Some(Score::Reward) => (1, true),
+                // Footnote b: a normal move right after a rewarded one is
+                // rewarded too.
+                Some(Score::Normal) => (i32::from(rewarded), false),
+                Some(Score::Punish) => (-2, false),
+                None => (0, false),
+            };
+            self.path.push(m);
+            let irreversible = pos.is_irreversible(m);
+            if self.find(&pos.play(m), remaining + inc - 1, child_rewarded, irreversible) {
+                return true;
+            }
+            self.path.pop();
+            if self.over {
+                // Abandoned: the stored depth is no promise any more.
+                self.shared.tt.forget(hash, &packed);
+                return false;
+            }
+        }
+        false
+    }
+
+    /// A node below the depth limit (or at the ply cap): Figure 5 steps 1-5
+    /// without generating the move list. Only the existence of a legal move
+    /// matters here (mate and stalemate are the positions without one). A
+    /// position already entered in this iteration is pruned as in step 5
+    /// (probed before the cut, see the module docs); any other is cut,
+    /// which marks the iteration interrupted.
+    fn frontier(&mut self, pos: &Position, irreversible: bool) -> bool {
+        if !pos.has_legal_moves() {
+            return pos.is_check() && pos.side_to_move() != self.winner;
+        }
+        if irreversible && insufficient_material(pos, self.winner).is_some() {
+            return false;
+        }
+        if !self.count_node() {
+            return false;
+        }
+        if let Some(hit) = self.shared.tt.probe(self.shared.hash(pos), &pos.pack()) {
+            // A cached static proof is case 3, valid in every iteration.
+            if hit.static_result != STATIC_PROVED {
+                self.stale |= hit.stale;
+            }
+            return false;
+        }
+        self.interrupted = true;
+        false
+    }
+
+    /// Counts a node (step 3); `false` when a node limit is hit (step 4),
+    /// which interrupts the iteration.
+    #[inline(always)]
+    fn count_node(&mut self) -> bool {
+        self.nodes += 1;
+        if !self.shared.meter.tick() || self.nodes > self.node_bound {
+            // Figure 5 would go on visiting siblings that all stop here;
+            // the iteration is interrupted either way, so unwind at once.
+            self.interrupted = true;
+            self.over = true;
+            return false;
+        }
+        true
+    }
+}

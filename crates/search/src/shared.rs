@@ -1,0 +1,68 @@
+//! What the phases of one analysis share: the intended winner, the
+//! configuration, the limits ([`Meter`]), the tables, the static-check
+//! policy and the move guide.
+
+use movegen::{Color, Position};
+
+use crate::Config;
+use crate::guide::{Guide, Targets};
+use crate::meter::Meter;
+use crate::statics::Oracle;
+use crate::tt::TranspositionTable;
+
+/// The state of one analysis, lent to each phase in turn.
+#[derive(Debug)]
+pub(crate) struct Shared<'a> {
+    /// The intended winner.
+    pub winner: Color,
+    /// The analyzer's configuration.
+    pub config: Config,
+    /// The global limits.
+    pub meter: Meter,
+    /// The depth-first searches' table.
+    pub tt: &'a mut TranspositionTable,
+    /// The exhaustive traversal's visited set.
+    pub visited: &'a mut TranspositionTable,
+    /// When to ask the static check inside the search.
+    pub oracle: Oracle,
+    /// The move guide with the paper's corner only (no targets).
+    pub plain_guide: Guide,
+    /// The move guide with mating-square targets, computed when first
+    /// needed (most queries end before).
+    targeted_guide: Option<Guide>,
+}
+
+impl<'a> Shared<'a> {
+    /// The state of an analysis for `winner`.
+    pub fn new(
+        winner: Color,
+        config: Config,
+        meter: Meter,
+        tt: &'a mut TranspositionTable,
+        visited: &'a mut TranspositionTable,
+    ) -> Shared<'a> {
+        Shared {
+            winner,
+            config,
+            meter,
+            tt,
+            visited,
+            oracle: Oracle::default(),
+            plain_guide: Guide::new(winner, Targets::default()),
+            targeted_guide: None,
+        }
+    }
+
+    /// The guide steering to the mating squares the static analysis leaves
+    /// possible from `root` (computed once).
+    pub fn targeted_guide(&mut self, root: &Position) -> &Guide {
+        let winner = self.winner;
+        self.targeted_guide.get_or_insert_with(|| Guide::new(winner, Targets::of(root, winner)))
+    }
+
+    /// The position hash as the tables see it (see [`Config::hash_mask`]).
+    #[inline(always)]
+    pub fn hash(&self, pos: &Position) -> u64 {
+        pos.hash() & self.config.hash_mask
+    }
+}

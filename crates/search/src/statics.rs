@@ -1,0 +1,54 @@
+//! The static analysis inside the search: proofs that a position is
+//! unwinnable without searching it ([`static_check`]), run at the root and
+//! at nodes reached by an irreversible move, where the structure it reasons
+//! about may have changed.
+//!
+//! **Soundness.** A node the static check proves unwinnable has no mate
+//! reachable from it (the proof is in `static_check`), so a search may
+//! treat it as a dead end: whatever it concludes about its other nodes
+//! stays true. The policy of *when* to ask ([`Oracle`]) only changes speed.
+
+use movegen::{Color, Position};
+
+use crate::Proof;
+
+/// The static check's proof for `pos`, if it gives one.
+pub(crate) fn static_proof(pos: &Position, winner: Color) -> Option<Proof> {
+    let explanation = static_check::analyze(pos, winner);
+    explanation.is_unwinnable().then(|| match explanation.material {
+        Some(reason) => Proof::Material(reason),
+        None => Proof::Static(Box::new(explanation)),
+    })
+}
+
+/// Calls before the success rate of the static check is judged.
+pub(crate) const TRIAL: u64 = 200;
+/// The static check keeps being asked while at least one call in this
+/// many proves something.
+pub(crate) const MIN_RATE: u64 = 20;
+
+/// Asks the static check about search nodes while it pays: after a trial of
+/// [`TRIAL`] calls it goes on only if at least one call in [`MIN_RATE`]
+/// succeeded (a check costs tens of nodes' worth of time).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Oracle {
+    calls: u64,
+    proofs: u64,
+}
+
+impl Oracle {
+    /// Whether asking is worth it now.
+    #[inline]
+    pub fn pays(&self) -> bool {
+        self.calls < TRIAL || self.proofs * MIN_RATE >= self.calls
+    }
+
+    /// Asks whether `pos` is proved unwinnable for `winner`, counting the
+    /// call and its outcome.
+    pub fn proves(&mut self, pos: &Position, winner: Color) -> bool {
+        self.calls += 1;
+        let proved = static_check::is_unwinnable(pos, winner);
+        self.proofs += u64::from(proved);
+        proved
+    }
+}
