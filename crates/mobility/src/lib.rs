@@ -119,6 +119,23 @@ impl fmt::Display for NotApplicable {
 
 impl std::error::Error for NotApplicable {}
 
+/// Which games the regions must cover (all of them by default). A caller
+/// that only reasons about the games ending in a checkmate by one colour
+/// (the static check does) may narrow them down, and the regions get
+/// tighter.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Games {
+    /// Pieces never captured in these games. Sound to assume for a piece
+    /// whose capture would make a mate by the winner impossible forever
+    /// (its last piece: `static_check::irreplaceable`), since no game that
+    /// ends in such a mate captures it.
+    pub uncapturable: Bitboard,
+    /// Only the games that end in a checkmate by this colour: a piece of
+    /// the other colour each of whose moves would mate it may then be kept
+    /// still (see [`terminal`]).
+    pub mates_by: Option<Color>,
+}
+
 /// The solution of the mobility problem of a position: an admissible
 /// (over-approximating) answer to "where can each piece ever be".
 ///
@@ -148,25 +165,20 @@ impl Mobility {
     /// [`Mobility::compute`] with a choice of rules: the paper's exactly,
     /// or strengthened (the default; see [`Rules`]).
     pub fn compute_with(pos: &Position, rules: Rules) -> Result<Mobility, NotApplicable> {
-        Mobility::compute_assuming(pos, rules, Bitboard::EMPTY)
+        Mobility::compute_assuming(pos, rules, Games::default())
     }
 
-    /// [`Mobility::compute_with`] for the games in which the pieces on
-    /// `uncapturable` are never captured: the regions then over-approximate
-    /// those games only. A caller that reasons about the games ending in a
-    /// checkmate may assume it for a piece whose capture would make a mate
-    /// impossible forever (the winner's last piece: the static check does
-    /// this), since no such game captures it. With the set empty, every game
-    /// is covered.
-    pub fn compute_assuming(pos: &Position, rules: Rules, uncapturable: Bitboard) -> Result<Mobility, NotApplicable> {
+    /// [`Mobility::compute_with`] for the games described by `games` only:
+    /// the regions then over-approximate those games (see [`Games`]). With
+    /// `Games::default()`, every game is covered.
+    pub fn compute_assuming(pos: &Position, rules: Rules, games: Games) -> Result<Mobility, NotApplicable> {
         if let Some(square) = pos.legal_ep_square() {
             return Err(NotApplicable::EnPassant(square));
         }
         let board = *pos.board();
-        let uncapturable = uncapturable & (board.occupied() - board.kings());
-        let base = fixpoint::saturate(&board, rules, Bitboard::EMPTY, uncapturable);
-        let solution =
-            if rules.terminal_captures() { terminal::refine(&board, rules, uncapturable, base) } else { base };
+        let games = Games { uncapturable: games.uncapturable & (board.occupied() - board.kings()), ..games };
+        let base = fixpoint::saturate(&board, rules, Bitboard::EMPTY, games.uncapturable);
+        let solution = if rules.terminal_captures() { terminal::refine(&board, rules, games, base) } else { base };
         Ok(Mobility {
             board,
             castling: pos.castling_rights(),

@@ -62,9 +62,36 @@
 //! Note what this means for tests of Lemma 8: the regions hold in every
 //! position *except* a stalemate reached by such a capture (the game ends
 //! there). `tests/over_approximation.rs` checks exactly that.
+//!
+//! # Moves that end the game against the winner
+//!
+//! When only the games ending in a checkmate *by a known colour* `W` matter
+//! ([`crate::Games::mates_by`]), a piece `P` of the other colour may also
+//! stay in `H` although it has moves, if **every first move of `P` mates
+//! `W`**: such a game ends at once, without a mate by `W`. The argument
+//! above goes through unchanged: at the first time `t` a piece of `H` is
+//! cleared, if it is `P` moving, the move is a first move of `P` from its
+//! square in a position within the assumed regions, and the verification
+//! shows the game ends there with `W` mated.
+//!
+//! The verification ([`every_move_mates`]) looks at each square `d` that
+//! `P` could move to from its square (a pawn's push or captures, a piece's
+//! steps or slides up to the first piece that never moves) and requires,
+//! for every square `k` of `W`'s king region: `P` on `d` attacks `k`
+//! *directly* (a pawn, knight or king step, or a slider next to `k`: the
+//! check cannot be blocked); every neighbour of `k` other than `d` holds a
+//! fixed piece of `W` (the king cannot go there) or is attacked directly by
+//! a fixed piece of `P`'s side or by `P` from `d`; the square `d`, if next
+//! to `k`, is attacked directly by a fixed piece of `P`'s side (the king
+//! cannot take `P`); and no other piece of `W` can attack `d` from any
+//! square of its region (nothing can take `P`; a pawn that may promote
+//! counts as a queen and a knight). A double push is not trusted when a pawn
+//! of `W` could take it en passant. Fixed means never cleared in the
+//! assumed fixpoint: standing on its square throughout.
 
 use movegen::{Bitboard, Board, Color, Rank, Role, Square, attacks};
 
+use crate::Games;
 use crate::fixpoint::{Fixpoint, Rules, direct_attacks, saturate};
 
 /// The refined fixpoint: a verified set of never-captured pieces and the
@@ -73,15 +100,18 @@ use crate::fixpoint::{Fixpoint, Rules, direct_attacks, saturate};
 /// not verified to end the game, until every remaining one passes. (How the
 /// set is found does not matter for soundness: only that the final set
 /// passes the verification against its own fixpoint.)
-pub(crate) fn refine(board: &Board, rules: Rules, uncapturable: Bitboard, base: Fixpoint) -> Fixpoint {
+pub(crate) fn refine(board: &Board, rules: Rules, games: Games, base: Fixpoint) -> Fixpoint {
     let mut frozen = board.occupied() - board.kings();
     while frozen.any() {
-        let assumed = saturate(board, rules, frozen, uncapturable);
+        let assumed = saturate(board, rules, frozen, games.uncapturable);
         let failing: Bitboard = frozen
             .into_iter()
             .filter(|&square| {
-                assumed.regions[square as usize] != Bitboard::from(square)
-                    || !capture_is_terminal(board, &assumed, square)
+                let stays = assumed.regions[square as usize] == Bitboard::from(square)
+                    || games.mates_by.is_some_and(|winner| {
+                        board.color_at(square) == Some(!winner) && every_move_mates(board, &assumed, square, winner)
+                    });
+                !stays || !capture_is_terminal(board, &assumed, square)
             })
             .collect();
         if failing.is_empty() {
@@ -209,6 +239,94 @@ fn capture_is_terminal(board: &Board, assumed: &Fixpoint, victim_square: Square)
                     square != capturer && (if diagonal { diag } else { straight }) && slider_region.intersects(ray)
                 });
                 if discovers {
+                    return false;
+                }
+            }
+        }
+    }
+    true
+}
+
+/// Whether every first move of the piece on `square` (not of `winner`'s
+/// colour) checkmates `winner`, in every position within the assumed
+/// regions (see the module docs).
+fn every_move_mates(board: &Board, assumed: &Fixpoint, square: Square, winner: Color) -> bool {
+    let Some(piece) = board.piece_at(square) else { return false };
+    if piece.role == Role::King {
+        return false;
+    }
+    let mover = piece.color;
+    let fixed = board.occupied() - assumed.cleared;
+    let region = |sq: Square| assumed.regions[sq as usize];
+    let Some(winner_king) = board.king_of(winner) else { return false };
+    let king_region = region(winner_king);
+    let winner_fixed = fixed & board.by_color(winner) - board.kings();
+    // Direct attacks of the mover's fixed pieces (the moving piece aside).
+    let mut guarded = Bitboard::EMPTY;
+    for sq in fixed & board.by_color(mover) - square {
+        if let Some(role) = board.role_at(sq) {
+            guarded |= direct_attacks(role, mover, sq);
+        }
+    }
+    // Where the winner's pieces (but the king) may stand.
+    let winner_pieces: Vec<(Role, bool, Bitboard)> = (board.by_color(winner) - board.kings())
+        .iter()
+        .filter_map(|sq| {
+            let role = board.role_at(sq)?;
+            let promotes = role == Role::Pawn && region(sq).intersects(Bitboard::relative_rank(winner, Rank::Eighth));
+            Some((role, promotes, region(sq)))
+        })
+        .collect();
+    let winner_reach: Bitboard = winner_pieces.iter().fold(Bitboard::EMPTY, |acc, p| acc | p.2);
+    // The first moves: destinations from `square`.
+    let own_fixed = fixed & board.by_color(mover);
+    let (destinations, double_push) = match piece.role {
+        Role::Pawn => {
+            let one = Bitboard::from(square).forward(mover) - fixed;
+            let start = Bitboard::relative_rank(mover, Rank::Second);
+            let two = if start.contains(square) { one.forward(mover) - fixed } else { Bitboard::EMPTY };
+            let captures = attacks::pawn(mover, square) & winner_reach;
+            (one | two | captures, two)
+        }
+        role => (attacks::attacks(role, mover, square, fixed) - own_fixed, Bitboard::EMPTY),
+    };
+    if destinations.is_empty() {
+        // No move at all: nothing to verify here (the caller's region test
+        // decides).
+        return false;
+    }
+    for d in destinations {
+        if double_push.contains(d) {
+            let beside = Bitboard::from(d).east() | Bitboard::from(d).west();
+            let takers = board.pieces(winner, Role::Pawn).iter().any(|p| region(p).intersects(beside));
+            if takers {
+                return false;
+            }
+        }
+        let checks = direct_attacks(piece.role, mover, d);
+        // Nothing of the winner's but the king may ever attack `d`.
+        let takes = winner_pieces.iter().any(|&(role, promotes, reach)| {
+            let from = match role {
+                Role::Pawn => attacks::pawn(!winner, d),
+                role => attacks::attacks(role, winner, d, fixed),
+            };
+            let from = if promotes { from | attacks::queen(d, fixed) | attacks::knight(d) } else { from };
+            reach.intersects(from)
+        });
+        if takes {
+            return false;
+        }
+        for k in king_region {
+            if !checks.contains(k) {
+                return false;
+            }
+            for n in attacks::king(k) {
+                let closed = if n == d {
+                    guarded.contains(d)
+                } else {
+                    winner_fixed.contains(n) || guarded.contains(n) || checks.contains(n)
+                };
+                if !closed {
                     return false;
                 }
             }

@@ -11,85 +11,28 @@
 
 mod common;
 
-use common::{Rng, castling_positions, eligible_positions};
+use common::{Rng, castling_positions, eligible_positions, play_checked};
 use mobility::{Mobility, Rules};
-use movegen::{Move, MoveKind, Piece, Position, Role, Square};
+use movegen::{Move, Position, Square};
 use quickcheck::{QuickCheck, TestResult};
 
-/// Plays one random game of up to `plies` moves from `start`, following
-/// every piece by identity (its square in `start`), and checks the
-/// over-approximation at every ply. A legal castling is played half of the
-/// time it is available; returns how many castlings were played.
+/// Plays one random game of up to `plies` moves from `start` and checks
+/// the over-approximation at every ply (see [`common::play_checked`]). A
+/// legal castling is played half of the time it is available; returns how
+/// many castlings were played.
 fn check_game(start: &Position, mobility: &Mobility, rng: &mut Rng, plies: usize) -> Result<u32, String> {
-    let mut castlings = 0;
-    // identity[s] = initial square of the piece now on s.
-    let mut identity: [Option<Square>; 64] = [None; 64];
-    for square in start.board().occupied() {
-        identity[square as usize] = Some(square);
-    }
-    let mut pos = *start;
-    for ply in 0..=plies {
-        if pos.is_stalemate() {
-            break;
-        }
-        for square in pos.board().occupied() {
-            let Some(origin) = identity[square as usize] else { return Err(format!("lost track of {square}")) };
-            if !mobility.region(origin).contains(square) {
-                return Err(format!("piece from {origin} reached {square} at ply {ply}: {}", pos.to_fen()));
-            }
-            if square != origin && !mobility.can_be_cleared(origin) {
-                return Err(format!("piece from {origin} moved but C = 0"));
-            }
-            let piece = pos.piece_at(square).unwrap();
-            if piece.role != Role::King && !mobility.reachable(piece.color).contains(square) {
-                return Err(format!("R[{square}][{}] = 0 but a piece stands there", piece.color));
-            }
-        }
-        // Pieces no longer on the board were captured: C must hold.
-        for origin in start.board().occupied() {
-            if !identity.contains(&Some(origin)) && !mobility.can_be_cleared(origin) {
-                return Err(format!("piece from {origin} was captured but C = 0"));
-            }
-        }
-        let moves = pos.legal_moves();
-        if moves.is_empty() || ply == plies {
-            break;
-        }
+    let played = play_checked(start, mobility, rng, plies, |_, moves, rng| {
         let castles: Vec<Move> = moves.iter().copied().filter(|m| m.is_castle()).collect();
-        let m = if !castles.is_empty() && rng.below(2) == 0 {
+        if !castles.is_empty() && rng.below(2) == 0 {
             castles[rng.below(castles.len())]
         } else {
             moves[rng.below(moves.len())]
-        };
-        let (from, to) = (m.from(), m.to());
-        if m.kind() == MoveKind::EnPassant {
-            identity[(to as usize & 7) | (from as usize & 56)] = None;
         }
-        if m.is_castle() {
-            // The move's squares are the king's; the rook goes from the
-            // corner to the square the king crossed.
-            castlings += 1;
-            let king_side = to.file() > from.file();
-            let (rook_from, rook_to) = if king_side {
-                (Square::H1.relative_to(pos.side_to_move()), Square::F1.relative_to(pos.side_to_move()))
-            } else {
-                (Square::A1.relative_to(pos.side_to_move()), Square::D1.relative_to(pos.side_to_move()))
-            };
-            identity[rook_to as usize] = identity[rook_from as usize];
-            identity[rook_from as usize] = None;
-        }
-        identity[to as usize] = identity[from as usize];
-        identity[from as usize] = None;
-        pos = pos.play(m);
-        if m.is_castle() {
-            let rook_square = if to.file() > from.file() { Square::F1 } else { Square::D1 };
-            let expected = Piece::new(!pos.side_to_move(), Role::Rook);
-            if pos.piece_at(rook_square.relative_to(!pos.side_to_move())) != Some(expected) {
-                return Err(format!("castling {m:?} did not put the rook where the test expects"));
-            }
-        }
+    });
+    match played.violation {
+        Some(message) => Err(message),
+        None => Ok(played.castlings),
     }
-    Ok(castlings)
 }
 
 /// The quickcheck property: 20 random games of 150 plies from the test

@@ -134,14 +134,21 @@ pub(crate) fn full(shared: &mut Shared<'_>, start: &Position, memory: Memory) ->
             bound = bound.saturating_mul(2);
         }
         // The best-first phase, every other iteration from the fourth,
-        // with four times the iteration's allowance (it counts every
+        // with sixteen times the iteration's allowance (it counts every
         // position it generates; an iteration counts the positions it
-        // enters, about a twentieth as many).
+        // enters, about a twentieth as many), guided in turn by the
+        // distance plan and by the king's goal squares.
         if shared.config.best_first && max_depth >= 4 && max_depth % 2 == 0 {
-            let goal = shared.targeted_guide(start).targets().loser_king;
             let winner = shared.winner;
+            let allowance = bound.saturating_mul(16);
+            let plan = shared.plan(start);
+            let goal = shared.targeted_guide(start).targets().loser_king;
+            let guidance = match &plan {
+                Some(plan) if max_depth % 4 == 0 => best_first::Guidance::Plan(plan),
+                _ => best_first::Guidance::Goal(goal),
+            };
             if let Some(moves) =
-                best_first::run(&mut shared.meter, start, winner, goal, memory.best_first, bound.saturating_mul(16))
+                best_first::run(&mut shared.meter, start, winner, guidance, memory.best_first, allowance)
             {
                 return Outcome::Mate(moves);
             }

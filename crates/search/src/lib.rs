@@ -60,6 +60,7 @@ mod engine;
 mod guide;
 mod meter;
 mod phase;
+mod plan;
 mod shared;
 mod statics;
 mod tt;

@@ -7,6 +7,7 @@ use movegen::{Color, Position};
 use crate::Config;
 use crate::guide::{Guide, Targets};
 use crate::meter::Meter;
+use crate::plan::Plan;
 use crate::statics::Oracle;
 use crate::tt::TranspositionTable;
 
@@ -30,6 +31,8 @@ pub(crate) struct Shared<'a> {
     /// The move guide with mating-square targets, computed when first
     /// needed (most queries end before).
     targeted_guide: Option<Guide>,
+    /// The distance plan, computed when first needed (`Some(None)`: none).
+    plan: Option<Option<Plan>>,
 }
 
 impl<'a> Shared<'a> {
@@ -50,6 +53,7 @@ impl<'a> Shared<'a> {
             oracle: Oracle::default(),
             plain_guide: Guide::new(winner, Targets::default()),
             targeted_guide: None,
+            plan: None,
         }
     }
 
@@ -58,6 +62,13 @@ impl<'a> Shared<'a> {
     pub fn targeted_guide(&mut self, root: &Position) -> &Guide {
         let winner = self.winner;
         self.targeted_guide.get_or_insert_with(|| Guide::new(winner, Targets::of(root, winner)))
+    }
+
+    /// The distance plan from `root` (computed once), if the static
+    /// analysis gives one.
+    pub fn plan(&mut self, root: &Position) -> Option<Plan> {
+        let winner = self.winner;
+        self.plan.get_or_insert_with(|| Plan::of(root, winner)).clone()
     }
 
     /// The position hash as the tables see it (see [`Config::hash_mask`]).

@@ -393,7 +393,8 @@ pub fn figure8(pos: &Position, winner: Color) -> Figure8 {
     // Only games that end in a mate by the winner matter: in them, the
     // winner's irreplaceable pieces are never captured.
     let assumed = crate::irreplaceable(pos, winner);
-    match Mobility::compute_assuming(pos, mobility::Rules::default(), assumed) {
+    let games = mobility::Games { uncapturable: assumed, mates_by: Some(winner) };
+    match Mobility::compute_assuming(pos, mobility::Rules::default(), games) {
         Ok(mobility) => figure8_with(pos, winner, &mobility, Options::default()),
         Err(reason) => Figure8 {
             winner,

@@ -70,10 +70,27 @@ pub const STEP_LIMIT: u32 = 4_000;
 #[derive(Clone, Copy, Debug)]
 struct Guard {
     piece: Piece,
+    /// Where the piece stands in the analysed position.
+    origin: Square,
     /// Squares it may still stand on (attackers), or its region (blockers).
     squares: Bitboard,
     /// Blockers: placed already.
     used: bool,
+    /// Blockers: the neighbour it was placed on.
+    placed: Option<Square>,
+}
+
+/// Where the pieces stand in one arrangement that [`arrangement`] found: a
+/// guide for a search that tries to assemble the net (it proves nothing).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Arrangement {
+    /// The square of the loser's king.
+    pub king: Square,
+    /// For each piece with a post, named by where it stands now: the
+    /// squares it may occupy in the net (one square for a blocker, the
+    /// squares attacking what it guards for an attacker; the checker
+    /// first).
+    pub posts: Vec<(Square, Bitboard)>,
 }
 
 /// The squares from which `piece` (able to promote or not) attacks `target`,
@@ -203,6 +220,7 @@ impl Net {
                 }
                 if consistent {
                     self.blockers[b].used = true;
+                    self.blockers[b].placed = Some(target);
                     self.taken |= target;
                     if self.solve() {
                         return true;
@@ -239,9 +257,21 @@ pub fn net_possible(mobility: &Mobility, loser: Color, s: Square) -> NetResult {
     net_possible_capped(mobility, loser, s, MAX_GUARDS)
 }
 
+/// An arrangement of the pieces that could mate the `loser`'s king on `s`
+/// as far as [`net_possible`] can tell, if it finds one (not when it gives
+/// up). A guide for searches, not a proof of anything.
+pub fn arrangement(mobility: &Mobility, loser: Color, s: Square) -> Option<Arrangement> {
+    search_net(mobility, loser, s, MAX_GUARDS).1
+}
+
 /// [`net_possible`] modelling at most `max_guards` (at most [`MAX_GUARDS`])
 /// guards of each kind; with more it answers "possible".
 fn net_possible_capped(mobility: &Mobility, loser: Color, s: Square, max_guards: usize) -> NetResult {
+    search_net(mobility, loser, s, max_guards).0
+}
+
+/// The net search, with the arrangement it found.
+fn search_net(mobility: &Mobility, loser: Color, s: Square, max_guards: usize) -> (NetResult, Option<Arrangement>) {
     let board = mobility.board();
     let winner = !loser;
     // Pieces that never move are obstacles forever (the loser's king is on
@@ -255,10 +285,10 @@ fn net_possible_capped(mobility: &Mobility, loser: Color, s: Square, max_guards:
             if blockers.len() == max_guards {
                 // Too many pieces to model: dropping one could hide the
                 // blocker a net needs, so give up (safe), as for attackers.
-                return NetResult::Possible;
+                return (NetResult::Possible, None);
             }
             let piece = board.piece_at(square).unwrap_or(Piece::new(loser, Role::Pawn));
-            blockers.push(Guard { piece, squares: region, used: false });
+            blockers.push(Guard { piece, origin: square, squares: region, used: false, placed: None });
         }
     }
     let mut attackers = Vec::new();
@@ -276,11 +306,11 @@ fn net_possible_capped(mobility: &Mobility, loser: Color, s: Square, max_guards:
             if piece.role == Role::King {
                 winner_king = Some(attackers.len());
             }
-            attackers.push(Guard { piece, squares, used: false });
+            attackers.push(Guard { piece, origin: square, squares, used: false, placed: None });
             promotes.push(can_promote);
         } else if squares.any() {
             // Too many pieces to model: give up (safe).
-            return NetResult::Possible;
+            return (NetResult::Possible, None);
         }
     }
     let last_move = last_move_condition(mobility, loser, s, obstacles);
@@ -322,11 +352,24 @@ fn net_possible_capped(mobility: &Mobility, loser: Color, s: Square, max_guards:
         }
         net.attackers[a].squares = narrowed;
         if net.solve() {
-            return NetResult::Possible;
+            let found = (net.steps <= STEP_LIMIT).then(|| {
+                let checker = (net.attackers[a].origin, net.attackers[a].squares);
+                let others = net.attackers.iter().enumerate().filter(|&(other, _)| other != a);
+                let placed = net
+                    .blockers
+                    .iter()
+                    .filter(|g| g.used)
+                    .filter_map(|g| g.placed.map(|t| (g.origin, Bitboard::from(t))));
+                let posts =
+                    std::iter::once(checker).chain(others.map(|(_, g)| (g.origin, g.squares))).chain(placed).collect();
+                Arrangement { king: s, posts }
+            });
+            return (NetResult::Possible, found);
         }
         net.attackers[a].squares = before;
     }
-    if net.rejected_by_last_move > 0 { NetResult::ImpossibleByLastMove } else { NetResult::Impossible }
+    let result = if net.rejected_by_last_move > 0 { NetResult::ImpossibleByLastMove } else { NetResult::Impossible };
+    (result, None)
 }
 
 /// For each attacker `a` as the checker of a mate on `s`: squares where a

@@ -160,9 +160,12 @@ fn sparse_position(seed: u64) -> Option<Position> {
     valid(setup)
 }
 
+/// The dev and hard sets' positions (labels are not used: the brute force
+/// is the judge).
 fn dev_positions() -> Vec<Position> {
     include_str!("../../../testdata/dev-positions.txt")
         .lines()
+        .chain(include_str!("../../../testdata/hard-positions.txt").lines())
         .filter(|l| !l.starts_with('#'))
         .filter_map(|l| l.split_once(' ').and_then(|(_, fen)| fen.parse().ok()))
         .collect()

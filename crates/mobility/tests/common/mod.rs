@@ -5,7 +5,8 @@
 
 #![allow(dead_code)]
 
-use movegen::{CastlingRights, Color, Piece, Position, Role, Setup, Square};
+use mobility::Mobility;
+use movegen::{CastlingRights, Color, Move, MoveKind, Piece, Position, Role, Setup, Square};
 
 /// Every FEN of the test data (paper, dev set, move-order, perft, 2,000 of
 /// the performance corpus), with castling rights and en passant squares
@@ -100,4 +101,100 @@ impl Rng {
     pub fn below(&mut self, n: usize) -> usize {
         (self.next() % n as u64) as usize
     }
+}
+
+/// A game played by [`play_checked`].
+pub struct Played {
+    /// Castlings played.
+    pub castlings: u32,
+    /// The first position (or capture) outside the regions, if any.
+    pub violation: Option<String>,
+    /// The last position of the game.
+    pub last: Position,
+}
+
+/// Plays a game of up to `plies` moves from `start`, each chosen by
+/// `choose`, following every piece by identity (its square in `start`),
+/// and records the first violation of the over-approximation: a square
+/// outside its piece's region, a piece moved or captured with `C = 0`, a
+/// non-king piece on a square with `R = 0`. The game goes on after a
+/// violation (a caller may only care about some games).
+pub fn play_checked(
+    start: &Position,
+    mobility: &Mobility,
+    rng: &mut Rng,
+    plies: usize,
+    mut choose: impl FnMut(&Position, &[Move], &mut Rng) -> Move,
+) -> Played {
+    let mut castlings = 0;
+    let mut violation: Option<String> = None;
+    let mut note = |message: String| {
+        violation.get_or_insert(message);
+    };
+    // identity[s] = initial square of the piece now on s.
+    let mut identity: [Option<Square>; 64] = [None; 64];
+    for square in start.board().occupied() {
+        identity[square as usize] = Some(square);
+    }
+    let mut pos = *start;
+    for ply in 0..=plies {
+        if pos.is_stalemate() {
+            break;
+        }
+        for square in pos.board().occupied() {
+            let Some(origin) = identity[square as usize] else {
+                note(format!("lost track of {square}"));
+                continue;
+            };
+            if !mobility.region(origin).contains(square) {
+                note(format!("piece from {origin} reached {square} at ply {ply}: {}", pos.to_fen()));
+            }
+            if square != origin && !mobility.can_be_cleared(origin) {
+                note(format!("piece from {origin} moved but C = 0"));
+            }
+            let piece = pos.piece_at(square).unwrap();
+            if piece.role != Role::King && !mobility.reachable(piece.color).contains(square) {
+                note(format!("R[{square}][{}] = 0 but a piece stands there", piece.color));
+            }
+        }
+        // Pieces no longer on the board were captured: C must hold.
+        for origin in start.board().occupied() {
+            if !identity.contains(&Some(origin)) && !mobility.can_be_cleared(origin) {
+                note(format!("piece from {origin} was captured but C = 0"));
+            }
+        }
+        let moves = pos.legal_moves();
+        if moves.is_empty() || ply == plies {
+            break;
+        }
+        let m = choose(&pos, &moves, rng);
+        let (from, to) = (m.from(), m.to());
+        if m.kind() == MoveKind::EnPassant {
+            identity[(to as usize & 7) | (from as usize & 56)] = None;
+        }
+        if m.is_castle() {
+            // The move's squares are the king's; the rook goes from the
+            // corner to the square the king crossed.
+            castlings += 1;
+            let king_side = to.file() > from.file();
+            let (rook_from, rook_to) = if king_side {
+                (Square::H1.relative_to(pos.side_to_move()), Square::F1.relative_to(pos.side_to_move()))
+            } else {
+                (Square::A1.relative_to(pos.side_to_move()), Square::D1.relative_to(pos.side_to_move()))
+            };
+            identity[rook_to as usize] = identity[rook_from as usize];
+            identity[rook_from as usize] = None;
+        }
+        identity[to as usize] = identity[from as usize];
+        identity[from as usize] = None;
+        pos = pos.play(m);
+        if m.is_castle() {
+            let rook_square = if to.file() > from.file() { Square::F1 } else { Square::D1 };
+            let expected = Piece::new(!pos.side_to_move(), Role::Rook);
+            if pos.piece_at(rook_square.relative_to(!pos.side_to_move())) != Some(expected) {
+                note(format!("castling {m:?} did not put the rook where the test expects"));
+            }
+        }
+    }
+    Played { castlings, violation, last: pos }
 }

@@ -25,6 +25,7 @@ use movegen::{Bitboard, Color, Move, MoveList, PackedPosition, Position, Square,
 use static_check::insufficient_material;
 
 use crate::meter::Meter;
+use crate::plan::Plan;
 
 /// How far from mated the loser's king looks in `pos`: lower is closer.
 /// Mostly its king distance to the nearest goal square; then whether that
@@ -87,20 +88,39 @@ impl Hasher for Identity {
     }
 }
 
+/// How the positions are ordered.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Guidance<'p> {
+    /// [`estimate`] towards these squares for the loser's king (empty: the
+    /// Figure 13 corner).
+    Goal(Bitboard),
+    /// The moves the plan's closest net still needs.
+    Plan(&'p Plan),
+}
+
+/// The weight of one move the plan still needs, against one ply of depth.
+const PLAN_WEIGHT: u32 = 6;
+
 /// Searches for a mate by `winner` from `start`, expanding positions in
-/// order of [`estimate`] towards `goal` (squares for the loser's king; empty:
-/// the Figure 13 corner), storing at most `max_positions` positions and
+/// order of the guidance, storing at most `max_positions` positions and
 /// counting every position generated against `meter` (at most `allowance`
 /// of them). The moves of a mate found, or `None`.
 pub(crate) fn run(
     meter: &mut Meter,
     start: &Position,
     winner: Color,
-    goal: Bitboard,
+    guidance: Guidance<'_>,
     max_positions: usize,
     allowance: u64,
 ) -> Option<Vec<Move>> {
-    let goal = if goal.any() { goal } else { Bitboard::from(crate::guide::loser_king_corner(start, winner)) };
+    let goal = match guidance {
+        Guidance::Goal(goal) if goal.any() => goal,
+        _ => Bitboard::from(crate::guide::loser_king_corner(start, winner)),
+    };
+    let priority = |pos: &Position| match guidance {
+        Guidance::Plan(plan) => plan.estimate(pos) * PLAN_WEIGHT,
+        Guidance::Goal(_) => estimate(pos, winner, goal) * ESTIMATE_WEIGHT,
+    };
     let stop_at = meter.nodes.saturating_add(allowance);
     let mut nodes: Vec<Node> =
         vec![Node { pos: start.pack(), parent: u32::MAX, mv: Move::normal(Square::A1, Square::A1) }];
@@ -111,7 +131,7 @@ pub(crate) fn run(
         (u64::from(f.min(0xffff)) << 48) | (u64::from(depth.min(0xffff)) << 32) | u64::from(index)
     };
     let mut queue: BinaryHeap<Reverse<u64>> = BinaryHeap::new();
-    queue.push(Reverse(key(estimate(start, winner, goal) * ESTIMATE_WEIGHT, 0, 0)));
+    queue.push(Reverse(key(priority(start), 0, 0)));
     let mut moves = MoveList::new();
     while let Some(Reverse(packed)) = queue.pop() {
         let depth = (packed >> 32) as u32 & 0xffff;
@@ -143,7 +163,7 @@ pub(crate) fn run(
             if seen.insert(child.hash()) {
                 let child_index = nodes.len() as u32;
                 nodes.push(Node { pos: child.pack(), parent: index, mv: m });
-                let f = estimate(&child, winner, goal) * ESTIMATE_WEIGHT + depth + 1;
+                let f = priority(&child) + depth + 1;
                 queue.push(Reverse(key(f, depth + 1, child_index)));
             }
         }
@@ -170,7 +190,7 @@ mod tests {
             let pos: Position = fen.parse().unwrap();
             let mut meter = Meter::new(50_000_000, None, None);
             let goal = Targets::of(&pos, winner).loser_king;
-            match run(&mut meter, &pos, winner, goal, 4_000_000, u64::MAX) {
+            match run(&mut meter, &pos, winner, Guidance::Goal(goal), 4_000_000, u64::MAX) {
                 Some(moves) => {
                     assert!(crate::replay(&pos, winner, &moves).is_ok(), "{fen}: {moves:?}");
                     assert!(moves.len() > 10, "{fen}: a short mate would have been found by any search");
