@@ -260,10 +260,10 @@ fn every_move_mates(board: &Board, assumed: &Fixpoint, square: Square, winner: C
     let region = |sq: Square| assumed.regions[sq as usize];
     let Some(winner_king) = board.king_of(winner) else { return false };
     let king_region = region(winner_king);
-    let winner_fixed = fixed & board.by_color(winner) - board.kings();
+    let winner_fixed = fixed & (board.by_color(winner) - board.kings());
     // Direct attacks of the mover's fixed pieces (the moving piece aside).
     let mut guarded = Bitboard::EMPTY;
-    for sq in fixed & board.by_color(mover) - square {
+    for sq in fixed & (board.by_color(mover) - square) {
         if let Some(role) = board.role_at(sq) {
             guarded |= direct_attacks(role, mover, sq);
         }
