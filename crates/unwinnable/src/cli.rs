@@ -41,9 +41,11 @@ pub struct Cli {
 pub enum Command {
     /// Decide whether the intended winner can still checkmate.
     ///
-    /// With a FEN argument, analyses that position. Without, reads one query
-    /// per line from standard input: `FEN [white|black|both] [ignored...]`,
-    /// the FEN with 4 or 6 fields; blank lines and `#` comments are skipped.
+    /// With FEN arguments, analyses those positions (each FEN may be followed
+    /// by its winner). Without, reads one query per line from standard
+    /// input: `FEN [white|black|w|b|both] [# comment]`, the FEN with 4 or 6
+    /// fields (any other token after the FEN is an error); blank lines and
+    /// `#` lines are skipped.
     /// The intended winner defaults to the side NOT to move (the player whose
     /// opponent ran out of time). Output: one line per analysis, in input
     /// order; a summary on standard error at the end.
@@ -71,8 +73,8 @@ pub enum Command {
 /// Options of `analyze`.
 #[derive(Debug, Default, Args)]
 pub struct AnalyzeArgs {
-    /// The position (FEN, quoted or not), optionally followed by the winner.
-    /// Without it, queries are read from standard input.
+    /// The positions (FEN, quoted or not), each optionally followed by the
+    /// winner. Without, queries are read from standard input.
     #[arg(value_name = "FEN")]
     pub fen: Vec<String>,
     /// The intended winner(s), overriding the colours named on the input
@@ -96,7 +98,7 @@ pub struct AnalyzeArgs {
 /// Options of `dead`.
 #[derive(Debug, Args)]
 pub struct DeadArgs {
-    /// The position (FEN with 4 or 6 fields, quoted or not).
+    /// The position (one FEN with 4 or 6 fields, quoted or not; no winner).
     #[arg(value_name = "FEN", required = true)]
     pub fen: Vec<String>,
     /// Search options.
@@ -169,10 +171,52 @@ impl SearchArgs {
     }
 }
 
+/// The name among `names` closest to `word` (edit distance, ASCII case
+/// ignored), if it is close enough to be a misspelling: at most 2 edits,
+/// and fewer than the word has characters.
+pub fn closest<'a>(word: &str, names: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let word = word.to_ascii_lowercase();
+    names
+        .into_iter()
+        .map(|name| (edit_distance(&word, &name.to_ascii_lowercase()), name))
+        .filter(|&(distance, _)| distance <= 2 && distance < word.chars().count())
+        .min_by_key(|&(distance, _)| distance)
+        .map(|(_, name)| name)
+}
+
+/// The Levenshtein distance between `a` and `b`, in characters.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let substitution = diagonal + usize::from(ca != cb);
+            diagonal = row[j + 1];
+            row[j + 1] = substitution.min(row[j] + 1).min(row[j + 1] + 1);
+        }
+    }
+    row[b.len()]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use clap::CommandFactory;
+
+    #[test]
+    fn misspelt_subcommands() {
+        let names = ["analyze", "dead", "demo", "adjudicate"];
+        assert_eq!(closest("analyse", names), Some("analyze"));
+        assert_eq!(closest("Analyze", names), Some("analyze"));
+        assert_eq!(closest("adjudcate", names), Some("adjudicate"));
+        assert_eq!(closest("deda", names), Some("dead"));
+        assert_eq!(closest("frobnicate", names), None);
+        assert_eq!(closest("x", names), None);
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
+        assert_eq!(edit_distance("", "abc"), 3);
+    }
 
     #[test]
     fn command_line() {

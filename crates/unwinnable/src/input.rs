@@ -1,7 +1,8 @@
 //! Reading input line by line with bounded memory: a line longer than
 //! [`MAX_LINE`] bytes is not kept whole (only a prefix, for the error
 //! message), and bytes that are not UTF-8 make a per-line error instead of
-//! stopping the run.
+//! stopping the run. A UTF-8 byte order mark at the start of the input is
+//! dropped.
 
 use std::io::{self, BufRead};
 
@@ -44,11 +45,19 @@ impl Line {
 
 /// `text` cut to [`QUOTE_CHARS`] characters, with `...` when cut.
 pub fn shorten(text: &str) -> String {
-    match text.char_indices().nth(QUOTE_CHARS) {
+    shorten_to(text, QUOTE_CHARS)
+}
+
+/// `text` cut to `chars` characters, with `...` when cut.
+pub fn shorten_to(text: &str, chars: usize) -> String {
+    match text.char_indices().nth(chars) {
         Some((end, _)) => format!("{}...", &text[..end]),
         None => text.to_string(),
     }
 }
+
+/// The UTF-8 byte order mark, which some editors write at the start of a file.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// Numbered lines of a reader (the first line is number 1).
 #[derive(Debug)]
@@ -98,6 +107,11 @@ impl<R: BufRead> LineReader<R> {
             }
         }
         self.number += 1;
+        // A UTF-8 byte order mark before the first line is not part of it.
+        if self.number == 1 && self.buf.starts_with(BOM) {
+            self.buf.drain(..BOM.len());
+            len -= BOM.len();
+        }
         if len <= MAX_LINE + 1 && self.buf.last() == Some(&b'\r') {
             self.buf.pop();
             len -= 1;
@@ -136,6 +150,16 @@ mod tests {
         assert_eq!(texts, [(1, "a".into()), (2, "bb".into()), (3, String::new()), (4, "last".into())]);
         assert!(lines(b"").is_empty());
         assert_eq!(lines(b"\n").len(), 1);
+    }
+
+    /// Item 13 of issue 11: a byte order mark is not part of line 1 (it made
+    /// line 1 an invalid FEN), and only there.
+    #[test]
+    fn byte_order_mark() {
+        let got = lines(b"\xEF\xBB\xBFa b\r\n\xEF\xBB\xBFc\n");
+        assert_eq!(got[0], (1, Line::Text("a b".into())));
+        assert!(matches!(&got[1].1, Line::Text(t) if t == "\u{feff}c"));
+        assert_eq!(lines(b"\xEF\xBB\xBF"), [(1, Line::Text(String::new()))]);
     }
 
     #[test]

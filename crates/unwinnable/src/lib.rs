@@ -7,7 +7,7 @@
 //! * [`cli`]: the command line (clap derive), mapped onto [`search::Config`];
 //! * [`input`]: reading standard input line by line with bounded memory
 //!   (over-long and non-UTF-8 lines become per-line errors);
-//! * [`query`]: one query line, `FEN [white|black|both] [ignored...]`;
+//! * [`query`]: one query, `FEN [white|black|both] [# comment]`;
 //! * [`record`]: the result of one analysis, written as text or JSON Lines,
 //!   and the [`Summary`](record::Summary) printed at the end;
 //! * [`pipeline`]: `unwinnable analyze`: worker threads, each with its own

@@ -9,10 +9,10 @@ use std::io::{self, BufReader, IsTerminal, Write};
 use std::process::ExitCode;
 use std::thread;
 
-use clap::Parser;
+use clap::{CommandFactory, Parser};
 use unwinnable::cli::{AnalyzeArgs, Cli, Command};
 use unwinnable::pipeline::{self, Options};
-use unwinnable::query::parse_query;
+use unwinnable::query::parse_arguments;
 use unwinnable::{STACK_SIZE, exit};
 
 fn main() -> ExitCode {
@@ -32,22 +32,32 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> u8 {
     let result = match cli.command {
         Some(Command::Analyze(args)) => analyze(args),
-        Some(Command::Dead(args)) => {
-            let text = args.fen.join(" ");
-            match parse_query(&text) {
-                Ok(query) => {
-                    let mut out = io::stdout().lock();
-                    unwinnable::dead::run(&mut out, &query.fen, &query.position, args.search.config())
-                        .and_then(|_| out.flush())
-                        .map(|()| exit::SUCCESS)
-                }
-                Err(e) => usage_error(&e.to_string()),
+        Some(Command::Dead(args)) => match parse_arguments(&args.fen) {
+            Ok(queries) if queries.len() > 1 => {
+                usage_error(&format!("`dead` takes one position, {} were given", queries.len()))
             }
-        }
+            Ok(queries) if queries[0].winners.is_some() => {
+                usage_error("`dead` takes a position and no winner: it analyses both colours")
+            }
+            Ok(queries) => {
+                let query = &queries[0];
+                let mut out = io::stdout().lock();
+                unwinnable::dead::run(&mut out, &query.fen, &query.position, args.search.config())
+                    .and_then(|_| out.flush())
+                    .map(|()| exit::SUCCESS)
+            }
+            Err(e) => usage_error(&e.to_string()),
+        },
         Some(Command::Demo(args)) => demo(&args.search),
         Some(Command::Adjudicate(args)) => adjudicate(&args),
         None if cli.analyze.fen.is_empty() && io::stdin().is_terminal() => demo(&cli.analyze.search),
-        None => analyze(cli.analyze),
+        None => match unknown_subcommand(&cli.analyze.fen) {
+            Some(error) => {
+                let _ = error.print();
+                Ok(exit::USAGE)
+            }
+            None => analyze(cli.analyze),
+        },
     };
     match result {
         Ok(status) => status,
@@ -57,6 +67,22 @@ fn run(cli: Cli) -> u8 {
             exit::IO_ERROR
         }
     }
+}
+
+/// The error for a first argument that cannot start a FEN (a FEN starts
+/// with the piece placement, which has seven `/`): a misspelt subcommand.
+fn unknown_subcommand(arguments: &[String]) -> Option<clap::Error> {
+    let word = arguments.first()?.split_ascii_whitespace().next()?;
+    if word.contains('/') {
+        return None;
+    }
+    let mut command = Cli::command();
+    let names: Vec<String> = command.get_subcommands().map(|c| c.get_name().to_string()).collect();
+    let mut message = format!("unrecognized subcommand '{word}' (and not a FEN)");
+    if let Some(name) = unwinnable::cli::closest(word, names.iter().map(String::as_str)) {
+        message.push_str(&format!("\n\n  tip: a similar subcommand exists: '{name}'"));
+    }
+    Some(command.error(clap::error::ErrorKind::InvalidSubcommand, message))
 }
 
 fn usage_error(message: &str) -> io::Result<u8> {
@@ -93,11 +119,20 @@ fn analyze(args: AnalyzeArgs) -> io::Result<u8> {
         let mut out = io::stdout().lock();
         pipeline::run(BufReader::new(io::stdin()), &mut out, &options)?
     } else {
-        // A FEN on the command line is checked here: an invalid one is a
-        // usage error, not an error line.
-        let text = args.fen.join(" ");
-        if let Err(e) = parse_query(&text) {
-            return usage_error(&e.to_string());
+        // The positions on the command line are checked here: an invalid
+        // one is a usage error, not an error line. Each becomes a line.
+        let queries = match parse_arguments(&args.fen) {
+            Ok(queries) => queries,
+            Err(e) => return usage_error(&e.to_string()),
+        };
+        let mut text = String::new();
+        for query in &queries {
+            let winner = query.winners.map_or("", |w| match w {
+                unwinnable::query::Winners::White => " white",
+                unwinnable::query::Winners::Black => " black",
+                unwinnable::query::Winners::Both => " both",
+            });
+            text.push_str(&format!("{}{winner}\n", query.fen));
         }
         let mut out = io::stdout().lock();
         pipeline::run(io::Cursor::new(text), &mut out, &options)?
