@@ -366,6 +366,9 @@ pub struct Summary {
     pub by_rule: BTreeMap<&'static str, u64>,
     /// Timeouts the analysis could not decide.
     pub undecided: u64,
+    /// Inputs that could not be opened or read to their end (each also
+    /// counts as an error record): the run failed.
+    pub unreadable: u64,
     /// Bytes of game text read (decompressed).
     pub bytes: u64,
     /// Wall-clock time of the run.
@@ -403,6 +406,9 @@ impl std::fmt::Display for Summary {
         }
         if self.undecided > 0 {
             write!(f, ", {} timeouts undecided (search limit)", self.undecided)?;
+        }
+        if self.unreadable > 0 {
+            write!(f, ", {} inputs could not be read to their end", self.unreadable)?;
         }
         if seconds > 0.0 {
             write!(
@@ -442,6 +448,8 @@ struct Batch {
 enum Output {
     Game(Box<GameRecord>),
     Error(GameError),
+    /// An input that could not be opened or read to its end.
+    InputError(GameError),
 }
 
 struct Done {
@@ -460,7 +468,10 @@ struct Counters {
 
 /// Adjudicates every game of `inputs` (`-` is standard input), writing
 /// records to `output` in input order. Returns the summary, or the first
-/// error writing the output (errors reading an input are error records).
+/// error writing the output. An input that cannot be opened or read to its
+/// end gets an error record (the records of its games read so far stay),
+/// the run goes on with the next input, and [`Summary::unreadable`] counts
+/// it: the command then exits with status 1.
 pub fn run<W: Write>(inputs: &[PathBuf], output: &mut W, options: &Options) -> io::Result<Summary> {
     let start = Instant::now();
     let inputs: Vec<PathBuf> = if inputs.is_empty() { vec![PathBuf::from("-")] } else { inputs.to_vec() };
@@ -698,7 +709,9 @@ fn process(
 ) -> Output {
     let error = |game, offset, error| Output::Error(GameError { input: input.to_string(), game, offset, error });
     let (number, offset, mut game) = match item {
-        Item::InputError { game, offset, error: e } => return error(game, offset, e),
+        Item::InputError { game, offset, error } => {
+            return Output::InputError(GameError { input: input.to_string(), game, offset, error });
+        }
         Item::Pgn(raw) => match parse_game(&raw) {
             Ok(parsed) => (raw.number, raw.offset, parsed.game),
             Err(e) => return error(e.game, e.offset, format!("at byte {}: {}", e.at, e.reason)),
@@ -751,6 +764,11 @@ fn write<W: Write>(
                     }
                     Output::Error(error) => {
                         summary.errors += 1;
+                        writeln!(output, "{}", error.render(options.format))?;
+                    }
+                    Output::InputError(error) => {
+                        summary.errors += 1;
+                        summary.unreadable += 1;
                         writeln!(output, "{}", error.render(options.format))?;
                     }
                 }

@@ -14,9 +14,11 @@ Without a subcommand, runs `analyze` (with the options above), except with no
 FEN and standard input at a terminal: then it runs `demo`.
 
 Exit status: 0 on success (for `analyze` also when some input lines were
-rejected: each gets an error line; for `dead` whatever the answer), 1 on an
-I/O error (reading standard input, writing standard output), 2 on a usage
-error (bad options, an invalid FEN argument).";
+rejected: each gets an error line; for `adjudicate` also when some games were
+malformed: each gets an error record; for `dead` whatever the answer), 1 on an
+I/O error (reading standard input, writing standard output, an `adjudicate`
+input that cannot be opened or read to its end), 2 on a usage error (bad
+options, an invalid FEN argument).";
 
 /// The longest `--deadline-ms` accepted (about 31 years): far enough from
 /// the limits of [`std::time::Instant`] on every platform.

@@ -39,9 +39,13 @@ pub const STACK_SIZE: usize = 64 << 20;
 /// The exit statuses of the program.
 pub mod exit {
     /// Success. For `dead`, whatever the answer; for `analyze`, also when
-    /// some input lines were rejected (each gets an error line).
+    /// some input lines were rejected (each gets an error line); for
+    /// `adjudicate`, also when some games were malformed (each gets an
+    /// error record).
     pub const SUCCESS: u8 = 0;
-    /// An I/O error: reading standard input or writing standard output failed.
+    /// An I/O error: reading standard input or writing standard output
+    /// failed, or (`adjudicate`) an input could not be opened or read to
+    /// its end (the records already written stay).
     pub const IO_ERROR: u8 = 1;
     /// A usage error: bad options, or an invalid FEN on the command line.
     pub const USAGE: u8 = 2;

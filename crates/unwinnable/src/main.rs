@@ -105,7 +105,8 @@ fn adjudicate(args: &unwinnable::adjudicate::AdjudicateArgs) -> io::Result<u8> {
     if !args.quiet {
         eprintln!("unwinnable: {summary}");
     }
-    Ok(exit::SUCCESS)
+    // An input that could not be opened or read to its end fails the run.
+    Ok(if summary.unreadable > 0 { exit::IO_ERROR } else { exit::SUCCESS })
 }
 
 fn analyze(args: AnalyzeArgs) -> io::Result<u8> {

@@ -27,7 +27,14 @@ fn all_files() -> Vec<String> {
     names.iter().map(|name| testdata(name)).collect()
 }
 
+/// Runs `adjudicate` with `args`, expecting exit status 0.
 fn run(args: &[&str], stdin: &[u8]) -> Output {
+    let output = run_status(args, stdin);
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    output
+}
+
+fn run_status(args: &[&str], stdin: &[u8]) -> Output {
     let mut child = Command::new(BIN)
         .arg("adjudicate")
         .args(args)
@@ -43,7 +50,6 @@ fn run(args: &[&str], stdin: &[u8]) -> Output {
     });
     let output = child.wait_with_output().expect("wait");
     writer.join().expect("writer");
-    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
     output
 }
 
@@ -177,7 +183,7 @@ fn fen_lines_and_the_timeout_flag() {
 
 #[test]
 fn missing_inputs_and_junk_do_not_stop_the_run() {
-    let output = run(
+    let output = run_status(
         &[
             "--format",
             "jsonl",
@@ -189,6 +195,8 @@ fn missing_inputs_and_junk_do_not_stop_the_run() {
         ],
         b"",
     );
+    // A missing input fails the run (exit status 1), after the other inputs.
+    assert_eq!(output.status.code(), Some(1));
     let records = json(&output);
     assert!(records[0]["error"].as_str().unwrap().starts_with("cannot open"));
     let ids: Vec<&str> = records.iter().filter_map(|r| r["id"].as_str()).collect();
@@ -196,4 +204,34 @@ fn missing_inputs_and_junk_do_not_stop_the_run() {
     let last = records.last().unwrap();
     assert_eq!(last["game"], 2);
     assert!(last["error"].as_str().unwrap().contains("ply 5 (Bc)"));
+}
+
+/// Issue 11, item 8: an input that cannot be opened, or a compressed file
+/// cut short, fails the run (exit status 1: it was 0); the records of the
+/// games read before the cut stay, followed by an error record.
+#[test]
+fn unreadable_inputs_fail_the_run() {
+    let output = run_status(&["--format", "jsonl", "/nonexistent/x.pgn"], b"");
+    assert_eq!(output.status.code(), Some(1), "{output:?}");
+    assert!(String::from_utf8_lossy(&output.stderr).contains("1 inputs could not be read"), "{output:?}");
+    // Games with random ids, so that the compressed text is long enough to cut.
+    let mut plain = String::new();
+    let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+    for game in 0..20_000 {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        plain.push_str(&format!("[Event \"{game} {state:x}{:x}\"]\n\n1. e4 e5 *\n\n", state.rotate_left(17)));
+    }
+    let compressed = zstd::encode_all(plain.as_bytes(), 3).unwrap();
+    let path = temp("cut.pgn.zst");
+    std::fs::write(&path, &compressed[..compressed.len() / 2]).unwrap();
+    let output = run_status(&["--format", "jsonl", "--threads", "2", path.to_str().unwrap()], b"");
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(output.status.code(), Some(1), "{}", String::from_utf8_lossy(&output.stderr));
+    let records = json(&output);
+    let (last, games) = records.split_last().unwrap();
+    assert!(games.len() > 100, "{}", games.len());
+    assert!(games.iter().all(|r| r["rule"] == "recorded"), "the games before the cut");
+    assert!(last["error"].as_str().unwrap().starts_with("read error"), "{last}");
 }
