@@ -6,8 +6,9 @@
 
 use std::io::{self, BufRead};
 
-/// The longest line kept, in bytes (a FEN takes under 100).
-pub const MAX_LINE: usize = 4096;
+/// The longest line kept, in bytes: a FEN takes under 100, a `FEN moves...`
+/// line of a long game a few thousand.
+pub const MAX_LINE: usize = 64 << 10;
 
 /// How much of a rejected line is quoted back in error messages.
 pub const QUOTE_CHARS: usize = 120;
@@ -65,18 +66,29 @@ pub struct LineReader<R> {
     reader: R,
     number: usize,
     buf: Vec<u8>,
+    /// Bytes consumed so far.
+    consumed: u64,
+    /// The byte offset of the line last returned.
+    start: u64,
 }
 
 impl<R: BufRead> LineReader<R> {
     /// Reads lines from `reader`.
     pub fn new(reader: R) -> LineReader<R> {
-        LineReader { reader, number: 0, buf: Vec::new() }
+        LineReader { reader, number: 0, buf: Vec::new(), consumed: 0, start: 0 }
+    }
+
+    /// The byte offset of the line last returned (of its byte order mark,
+    /// for line 1).
+    pub fn offset(&self) -> u64 {
+        self.start
     }
 
     /// The next line and its number, or `None` at the end of the input.
     /// A last line without a terminator counts as a line.
     pub fn next_line(&mut self) -> io::Result<Option<(usize, Line)>> {
         self.buf.clear();
+        self.start = self.consumed;
         let mut len = 0usize;
         let mut started = false;
         loop {
@@ -102,6 +114,7 @@ impl<R: BufRead> LineReader<R> {
             self.buf.extend_from_slice(&chunk[..chunk.len().min(room)]);
             len = len.saturating_add(chunk.len());
             self.reader.consume(consumed);
+            self.consumed += consumed as u64;
             if done {
                 break;
             }
@@ -141,6 +154,16 @@ mod tests {
             out.push(line);
         }
         out
+    }
+
+    #[test]
+    fn offsets() {
+        let mut reader = LineReader::new(io::BufReader::with_capacity(3, &b"ab\r\n\ncde\nf"[..]));
+        let mut offsets = Vec::new();
+        while reader.next_line().unwrap().is_some() {
+            offsets.push(reader.offset());
+        }
+        assert_eq!(offsets, [0, 4, 5, 9]);
     }
 
     #[test]

@@ -176,11 +176,9 @@ impl std::error::Error for QueryError {
     }
 }
 
-/// Whether a line carries no query: blank, or a `#` comment.
-pub fn is_skipped(line: &str) -> bool {
-    let line = line.trim_start();
-    line.is_empty() || line.starts_with('#')
-}
+/// Whether a line carries no query: blank, or a `#` comment (the same
+/// lines as in `FEN moves...` files).
+pub use adjudicate::fen_line::is_skipped;
 
 /// Parses a query line (see the module documentation).
 pub fn parse_query(line: &str) -> Result<Query, QueryError> {
@@ -215,11 +213,7 @@ pub fn parse_arguments<S: AsRef<str>>(arguments: &[S]) -> Result<Vec<Query>, Que
 }
 
 fn unexpected(token: &str, after_winner: bool) -> QueryError {
-    if after_winner {
-        QueryError::Unexpected { found: token.to_string() }
-    } else {
-        unknown_winner(token)
-    }
+    if after_winner { QueryError::Unexpected { found: token.to_string() } } else { unknown_winner(token) }
 }
 
 /// The error for `token` in the winner's place.
@@ -397,10 +391,7 @@ mod tests {
             [(P3, Some(Winners::Black)), ("4k3/8/8/8/8/8/8/4KQ2 w - - 0 1", None), (P3, None)],
             "{queries:?}"
         );
-        assert_eq!(
-            parse_arguments(&[P3, "white", "black"]),
-            Err(QueryError::Unexpected { found: "black".into() })
-        );
+        assert_eq!(parse_arguments(&[P3, "white", "black"]), Err(QueryError::Unexpected { found: "black".into() }));
         assert!(matches!(parse_arguments(&[P3, "red"]), Err(QueryError::UnknownWinner { .. })));
         assert!(matches!(parse_arguments(&[P3, "#", "x"]), Err(QueryError::UnknownWinner { .. })));
         assert!(matches!(parse_arguments(&[P3, "8/8/8"]), Err(QueryError::Fen(_))));

@@ -235,3 +235,19 @@ fn unreadable_inputs_fail_the_run() {
     assert!(games.iter().all(|r| r["rule"] == "recorded"), "the games before the cut");
     assert!(last["error"].as_str().unwrap().starts_with("read error"), "{last}");
 }
+
+/// Issue 11, item 14: `adjudicate` takes the search options of `analyze`
+/// (`--mode`, `--deadline-ms`, `--memory-mb`) for its timeout analyses.
+#[test]
+fn search_options_apply_to_timeouts() {
+    // Paper Position 20 with White flagged: a draw, proved by search; with
+    // no time for the search, the result stays undecided.
+    let line = b"8/4P2p/1p6/3Q1P2/2p3B1/Pk6/1P6/1K3r2 w - - 1 38 0-1\n";
+    for mode in ["full", "quick", "shortest"] {
+        let records =
+            json(&run(&["--format", "jsonl", "--timeout", "white", "--mode", mode, "--memory-mb", "512"], line));
+        assert_eq!(records[0]["correct"], "1/2-1/2", "{mode}: {}", records[0]);
+    }
+    let records = json(&run(&["--format", "jsonl", "--timeout", "white", "--deadline-ms", "0"], line));
+    assert_eq!((records[0]["rule"].as_str(), records[0]["correct"].as_str()), (Some("timeout"), Some("*")));
+}

@@ -440,3 +440,17 @@ fn only_the_questions_asked() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("unrecognized subcommand 'analyse'") && stderr.contains("'analyze'"), "{stderr}");
 }
+
+/// Issue 11, item 14: one output writer for every subcommand (CSV for
+/// `analyze` too, errors in their row), one set of search options.
+#[test]
+fn csv_output_of_analyze() {
+    let input = format!("{KQ_VS_K} white\nnot a fen\n");
+    let output = run(&["analyze", "--format", "csv", "--threads", "2", "--memory-mb", "256"], input.as_bytes());
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let lines = stdout_lines(&output);
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    assert_eq!(lines[0], "line,fen,winner,verdict,helpmate,helpmate_san,reason,cause,nodes,micros");
+    assert!(lines[1].starts_with(&format!("1,{KQ_VS_K},white,winnable,")), "{}", lines[1]);
+    assert!(lines[2].starts_with("2,not a fen,,error,,,invalid FEN"), "{}", lines[2]);
+}
