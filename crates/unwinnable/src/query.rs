@@ -23,7 +23,7 @@
 
 use core::fmt;
 
-use movegen::{Color, FenError, Position};
+use movegen::{Color, FenError, FenSyntaxError, Position};
 
 /// For whom a position is analysed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -132,7 +132,8 @@ fn excerpt(text: &str) -> String {
 impl fmt::Display for QueryError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            QueryError::Fen(e) => write!(f, "invalid FEN: {e}"),
+            QueryError::Fen(e) if e.is_syntax() => write!(f, "invalid FEN: {e}"),
+            QueryError::Fen(e) => write!(f, "impossible position: {e}"),
             QueryError::Counter { counter: Counter::HalfmoveClock, found } => {
                 write!(f, "invalid FEN: the halfmove clock is {:?}, expected a number from 0 to 65535", excerpt(found))
             }
@@ -262,7 +263,9 @@ fn counter(token: &str, counter: Counter) -> Result<u16, QueryError> {
 fn parse_one(tokens: &[&str]) -> Result<(Query, usize), QueryError> {
     if tokens.len() < 4 {
         let text = tokens.join(" ");
-        let error = Position::from_fen(&text).err().unwrap_or(FenError::FieldCount { found: tokens.len() });
+        let error = Position::from_fen(&text)
+            .err()
+            .unwrap_or(FenError::Syntax(FenSyntaxError::FieldCount { found: tokens.len() }));
         return Err(QueryError::Fen(error));
     }
     // The move counters: both or neither. `tokens.get` never panics.
@@ -371,6 +374,9 @@ mod tests {
             ("hello", "invalid FEN"),
             ("8/8/1p6/1B2k3/5pK1/8/8/8 x - -", "invalid FEN"),
             ("8/8/1p6/1B2k3/5pK1/8/8/8 b - - 99999999 1", "invalid FEN"),
+            // Item 15 of issue 11: well-formed, but no such position.
+            ("8/8/8/8/8/8/8/8 w - -", "impossible position: white has no king"),
+            ("4k3/8/8/8/8/8/8/4QK2 w - -", "impossible position: black is in check"),
         ] {
             let error = parse_query(line).unwrap_err().to_string();
             assert!(error.starts_with(expected), "{line}: {error}");

@@ -452,5 +452,5 @@ fn csv_output_of_analyze() {
     assert_eq!(lines.len(), 3, "{lines:?}");
     assert_eq!(lines[0], "line,fen,winner,verdict,helpmate,helpmate_san,reason,cause,nodes,micros");
     assert!(lines[1].starts_with(&format!("1,{KQ_VS_K},white,winnable,")), "{}", lines[1]);
-    assert!(lines[2].starts_with("2,not a fen,,error,,,invalid FEN"), "{}", lines[2]);
+    assert!(lines[2].starts_with("2,not a fen,,error,,,\"invalid FEN: "), "{}", lines[2]);
 }

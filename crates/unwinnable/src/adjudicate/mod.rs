@@ -142,7 +142,7 @@ impl Adjudicate {
             }
             Item::Pgn(raw) => match parse_game(raw) {
                 Ok(parsed) => (raw.number, raw.offset, parsed.game),
-                Err(e) => return error(e.game, e.offset, format!("at byte {}: {}", e.at, e.reason)),
+                Err(e) => return error(e.game, e.offset, format!("at byte {}: {}", e.at, e.kind)),
             },
             Item::Line { number, offset, text } => {
                 match text.as_ref().map_err(String::clone).and_then(|t| parse_fen_line(t).map_err(|e| e.to_string())) {
