@@ -164,6 +164,39 @@ fn zstd_and_standard_input() {
     assert_eq!(strip(&from_plain).len(), 5);
 }
 
+/// Issue 11, item 9: gzip and bzip2 files are read like zstd ones (they
+/// were parsed as PGN and gave "not a SAN move" errors), recognised by
+/// content; an xz file is named as a format not read, and fails the run.
+#[test]
+fn gzip_bzip2_and_formats_not_read() {
+    use std::io::Write as _;
+    let plain = std::fs::read(testdata("repetition.pgn")).unwrap();
+    let mut gzip = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    gzip.write_all(&plain).unwrap();
+    let mut bzip2 = bzip2::write::BzEncoder::new(Vec::new(), bzip2::Compression::default());
+    bzip2.write_all(&plain).unwrap();
+    let expected = run(&["--format", "csv", "--threads", "1", &testdata("repetition.pgn")], b"");
+    let strip = |output: &Output| -> Vec<String> {
+        stdout(output).lines().skip(1).map(|line| line.split_once(',').unwrap().1.to_string()).collect()
+    };
+    // Names that do not match the content: the content decides.
+    for (name, bytes) in [("games.pgn", gzip.finish().unwrap()), ("games.gz", bzip2.finish().unwrap())] {
+        let path = temp(name);
+        std::fs::write(&path, &bytes).unwrap();
+        let output = run(&["--format", "csv", "--threads", "1", path.to_str().unwrap()], b"");
+        let from_stdin = run(&["--format", "csv", "--threads", "1"], &bytes);
+        let _ = std::fs::remove_file(&path);
+        assert_eq!(strip(&output), strip(&expected), "{name}");
+        assert_eq!(strip(&from_stdin), strip(&expected), "{name} on standard input");
+    }
+    let xz = [0xFD, b'7', b'z', b'X', b'Z', 0x00, 0x00, 0x04, 0xE6, 0xD6, 0xB4, 0x46];
+    let output = run_status(&["--format", "jsonl"], &xz);
+    assert_eq!(output.status.code(), Some(1), "{output:?}");
+    let records = json(&output);
+    assert_eq!(records.len(), 1);
+    assert_eq!(records[0]["error"], "xz-compressed input is not supported; decompress it first (xz -d)");
+}
+
 #[test]
 fn fen_lines_and_the_timeout_flag() {
     // Paper Position 20 (White to move): with White flagged, Black cannot

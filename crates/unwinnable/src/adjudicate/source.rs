@@ -106,7 +106,7 @@ impl Inputs {
                         continue;
                     }
                     Err(e) => {
-                        let error = format!("cannot open: {e}");
+                        let error = e.to_string();
                         return Some(Batch {
                             input: name,
                             items: vec![Item::InputError { game: 0, offset: 0, error }],
