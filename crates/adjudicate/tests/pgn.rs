@@ -218,3 +218,44 @@ fn cutting_does_not_depend_on_read_sizes() {
         }
     }
 }
+
+/// Item 10 of issue 11: moves in coordinates (`g1f3`, castling as `e1g1`,
+/// `b7b8q`, `g1-f3`), as some programs write movetext and python-chess reads
+/// it, give the same games as SAN (`g1f3` was an illegal move while `e2e4`
+/// was accepted).
+#[test]
+fn coordinate_moves_read_as_san() {
+    let pairs = [
+        (
+            "1. e4 d5 2. exd5 Nf6 3. Nf3 Nxd5 4. Bc4 e6 5. O-O Be7 6. d4 O-O *",
+            "1. e2e4 d7d5 2. e4d5 g8f6 3. g1-f3 f6xd5 4. f1c4 e7e6 5. e1g1 f8e7+ 6. d2d4 e8g8 *",
+        ),
+        (
+            "[FEN \"4k3/1P6/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. b8=Q+ Kd7 *",
+            "[FEN \"4k3/1P6/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. b7b8q e8d7 *",
+        ),
+        (
+            "[FEN \"4k3/1P6/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. b8=N *",
+            "[FEN \"4k3/1P6/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. b7b8=N *",
+        ),
+        (
+            "[FEN \"4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1\"]\n\n1. e4 dxe3 *",
+            "[FEN \"4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1\"]\n\n1. e2e4 d4e3 *",
+        ),
+    ];
+    for (san, coordinates) in pairs {
+        let (san, coordinates) = (games(san.as_bytes()), games(coordinates.as_bytes()));
+        let san = san[0].as_ref().unwrap_or_else(|e| panic!("{e}"));
+        let coordinates = coordinates[0].as_ref().unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(san.game.moves(), coordinates.game.moves());
+        assert_eq!(san.game.positions().last(), coordinates.game.positions().last());
+    }
+    // Still moves of the position: illegal in coordinates is illegal; a
+    // pawn reaching the last rank needs its promotion (as in python-chess).
+    for movetext in ["1. g1g3 *", "1. e2e5 *", "1. e1g1 *"] {
+        let error = games(movetext.as_bytes()).remove(0).unwrap_err();
+        assert!(error.to_string().contains("illegal move"), "{movetext}: {error}");
+    }
+    let error = games(b"[FEN \"4k3/1P6/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. b7b8 *").remove(0).unwrap_err();
+    assert!(error.to_string().contains("illegal move"), "{error}");
+}

@@ -6,7 +6,9 @@
 //!   `FEN`, `SetUp`, `Variant`, `Termination`, `Site`, `GameId`).
 //! * Movetext: move numbers (`12.`, `12...`, also glued to the move as in
 //!   `12.e4`), SAN moves with any check, mate and annotation suffixes
-//!   (`Nf3+`, `e8=Q#`, `Rxe1!?`), standalone annotations (`!`, `?!`, ...),
+//!   (`Nf3+`, `e8=Q#`, `Rxe1!?`), moves in coordinates as some programs
+//!   write them (`g1f3`, `e1g1`, `e7e8q`; see [`crate::san`]), standalone
+//!   annotations (`!`, `?!`, ...),
 //!   NAGs (`$14`), brace comments (including `[%clk ...]` and
 //!   `[%eval ...]`), rest-of-line comments (`;`), escape lines (`%` in the
 //!   first column), recursive variations (skipped, however deep), and the
