@@ -259,3 +259,28 @@ fn coordinate_moves_read_as_san() {
     let error = games(b"[FEN \"4k3/1P6/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. b7b8 *").remove(0).unwrap_err();
     assert!(error.to_string().contains("illegal move"), "{error}");
 }
+
+/// Item 11 of issue 11: a blank line between tag pairs (ChessBase exports)
+/// and `;` comment lines before or among the tags do not split a game in
+/// two (they did); two blank lines after the tags end a game without
+/// movetext, as in python-chess.
+#[test]
+fn blank_lines_and_comments_among_the_tags() {
+    for text in [
+        "[Event \"x\"]\n\n[Site \"y\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n",
+        "; a comment before the game\n[Event \"x\"]\n[Site \"y\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n",
+        "% an escape line\n; a comment\n\n[Event \"x\"]\n; among the tags\n[Site \"y\"]\n\n; after them\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n",
+        "\u{feff}[Event \"x\"]\r\n\r\n[Site \"y\"]\r\n[Result \"1-0\"]\r\n\r\n1. e4 e5 1-0\r\n",
+    ] {
+        let games = games(text.as_bytes());
+        assert_eq!(games.len(), 1, "{text:?}: {games:?}");
+        let game = games[0].as_ref().unwrap_or_else(|e| panic!("{text:?}: {e}"));
+        assert_eq!((game.tags.site.as_deref(), game.game.moves().len()), (Some("y"), 2), "{text:?}");
+        assert_eq!(game.game.recorded, Outcome::WhiteWins);
+        assert_eq!(game.tags.count, 3, "{text:?}");
+    }
+    // Two blank lines end the tags: the first game has no movetext.
+    let games = games(b"[Event \"x\"]\n\n\n[Event \"y\"]\n\n1. e4 *\n");
+    assert_eq!(games.len(), 2, "{games:?}");
+    assert!(games[1].is_ok());
+}

@@ -474,7 +474,9 @@ pub fn parse_game(raw: &RawGame) -> Result<PgnGame, PgnError> {
         cursor.skip_whitespace();
         match cursor.peek() {
             Some(b'[') => cursor.tag(&mut tags)?,
+            // Escape lines, and comments before or among the tag pairs.
             Some(b'%') if cursor.at_line_start() => cursor.skip_line(),
+            Some(b';') => cursor.skip_line(),
             _ => break,
         }
     }
