@@ -284,3 +284,23 @@ fn search_options_apply_to_timeouts() {
     let records = json(&run(&["--format", "jsonl", "--timeout", "white", "--deadline-ms", "0"], line));
     assert_eq!((records[0]["rule"].as_str(), records[0]["correct"].as_str()), (Some("timeout"), Some("*")));
 }
+
+/// Issue 11, item 12: text from the input does not drive the terminal
+/// (escape sequences in tags were copied to it) and CSV cells are not
+/// spreadsheet formulas.
+#[test]
+fn hostile_tags_are_escaped() {
+    let pgn = "[Site \"\x1b]0;owned\x07\x1b[2J\u{202e}x\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n\n\
+               [GameId \"=HYPERLINK(\\\"http://x\\\")\"]\n[Result \"*\"]\n\n1. d4 *\n\n\
+               [GameId \"@SUM(A1)\"]\n[Result \"*\"]\n\n*\n";
+    let text = stdout(&run(&["--threads", "1"], pgn.as_bytes()));
+    assert!(!text.contains(['\x1b', '\x07', '\u{202e}']), "{text:?}");
+    assert!(text.contains("\\x1b]0;owned\\x07\\x1b[2J\\u{202e}x: recorded 1-0"), "{text}");
+    let csv = stdout(&run(&["--threads", "1", "--format", "csv"], pgn.as_bytes()));
+    assert!(!csv.contains(['\x1b', '\x07', '\u{202e}']), "{csv:?}");
+    let ids: Vec<&str> = csv.lines().skip(1).map(|line| line.split(',').nth(3).unwrap()).collect();
+    assert_eq!(ids[1..], ["\"'=HYPERLINK(\"\"http://x\"\")\"", "'@SUM(A1)"], "{csv}");
+    // JSON keeps the data as it is (escaped by JSON itself).
+    let records = json(&run(&["--threads", "1", "--format", "jsonl"], pgn.as_bytes()));
+    assert_eq!(records[0]["id"], "\x1b]0;owned\x07\x1b[2J\u{202e}x");
+}

@@ -454,3 +454,15 @@ fn csv_output_of_analyze() {
     assert!(lines[1].starts_with(&format!("1,{KQ_VS_K},white,winnable,")), "{}", lines[1]);
     assert!(lines[2].starts_with("2,not a fen,,error,,,\"invalid FEN: "), "{}", lines[2]);
 }
+
+/// Issue 11, item 12: nothing from the input reaches the terminal raw.
+#[test]
+fn escape_sequences_in_queries_are_escaped() {
+    let input = b"\x1b]0;owned\x07 w - -\n8/8/8/8/8/8/8/KQk5 b - - 0 1 \x1b[2J\n\xe2\x80\xae\n";
+    for format in ["text", "csv"] {
+        let output = run(&["analyze", "--format", format], input);
+        let text = String::from_utf8(output.stdout).expect("UTF-8");
+        assert_eq!(text.lines().count(), if format == "csv" { 4 } else { 3 }, "{text}");
+        assert!(!text.contains(['\x1b', '\x07', '\u{202e}']), "{format}: {text:?}");
+    }
+}
