@@ -4,11 +4,15 @@
 
 use std::borrow::Cow;
 
+use adjudicate::ColorProof;
 use movegen::{Color, Position};
 use search::{Analysis, Verdict};
 use serde::Serialize;
 
 use crate::output::Render;
+
+/// The reason of a `winnable` answer with the empty helpmate.
+pub const ALREADY_MATE: &str = "the position is already checkmate, delivered by the intended winner";
 
 /// The CSV columns of `analyze` (an error fills `line`, `fen` with the
 /// line as given, `verdict` with `error` and `reason` with the error).
@@ -32,7 +36,9 @@ pub struct Record {
     /// The helpmate in SAN with move numbers (only when winnable).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub helpmate_san: Option<String>,
-    /// Why it is unwinnable (the proof), or why it is undetermined.
+    /// Why it is unwinnable (the proof, after the forced moves if any), why
+    /// it is undetermined, or that it is already checkmate (a winnable
+    /// position with the empty helpmate).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
     /// Why it is undetermined, as a stable name (`node-budget`, `deadline`,
@@ -49,10 +55,14 @@ impl Record {
     /// The record of `analysis` of `position` for `winner`.
     pub fn new(line: usize, fen: &str, position: &Position, winner: Color, analysis: &Analysis, micros: u64) -> Record {
         let (helpmate, helpmate_san, reason) = match &analysis.verdict {
+            Verdict::Winnable { helpmate } if helpmate.is_empty() => {
+                (Some(Vec::new()), Some(String::new()), Some(ALREADY_MATE.to_string()))
+            }
             Verdict::Winnable { helpmate } => {
                 (Some(helpmate.iter().map(ToString::to_string).collect()), Some(position.san_line(helpmate)), None)
             }
-            Verdict::Unwinnable(proof) => (None, None, Some(proof.to_string())),
+            // The proof, after the forced moves the analysis played first.
+            Verdict::Unwinnable(proof) => (None, None, Some(ColorProof::new(position, winner, proof.clone()).reason())),
             Verdict::Undetermined(cause) => (None, None, Some(cause.to_string())),
         };
         Record {
@@ -73,9 +83,9 @@ impl Record {
 impl Render for Record {
     fn text(&self) -> String {
         let detail = match (&self.helpmate_san, &self.reason) {
-            (Some(san), _) => san.as_str(),
-            (None, Some(reason)) => reason.as_str(),
-            (None, None) => "",
+            (Some(san), _) if !san.is_empty() => san.as_str(),
+            (_, Some(reason)) => reason.as_str(),
+            (_, None) => "",
         };
         format!(
             "{}  {}: {}: {}  ({} nodes, {})",
@@ -181,6 +191,19 @@ mod tests {
         assert_eq!(render(&error, Format::Jsonl), r#"{"line":4,"input":"a\"\u0001","error":"bad"}"#);
         assert_eq!(render(&error, Format::Text), "line 4: error: bad");
         assert_eq!(render(&error, Format::Csv), "4,\"a\"\"\\x01\",,error,,,bad,,,");
+        // Issue 11, item 6: a proof after a forced move says so; a mate
+        // already on the board is named.
+        let pos: Position = "7k/6Q1/8/8/8/8/8/K7 b - - 0 1".parse().unwrap();
+        let analysis = Analysis { verdict: Verdict::Unwinnable(Proof::Exhaustive { nodes: 1 }), nodes: 1 };
+        let record = Record::new(1, "x", &pos, Color::White, &analysis, 1);
+        assert_eq!(
+            record.reason.as_deref(),
+            Some("after the forced move 1...Kxg7, exhaustive search: no mate in any of the 1 positions reachable")
+        );
+        let pos: Position = "4k3/4Q3/4K3/8/8/8/8/8 b - - 0 1".parse().unwrap();
+        let analysis = Analysis { verdict: Verdict::Winnable { helpmate: Vec::new() }, nodes: 0 };
+        let record = Record::new(1, "x", &pos, Color::White, &analysis, 1);
+        assert_eq!(render(&record, Format::Text), format!("x  white: winnable: {ALREADY_MATE}  (0 nodes, 1 us)"));
         assert_eq!(format_micros(999), "999 us");
         assert_eq!(format_micros(2_500_000), "2.50 s");
     }
