@@ -11,8 +11,10 @@ use search::{Analyzer, Config, Verdict};
 
 use crate::record::format_micros;
 
-/// The paper's positions (`id <TAB> label <TAB> FEN <TAB> source`).
-pub const PAPER_POSITIONS: &str = include_str!("../../../testdata/paper-positions.tsv");
+/// The paper's positions (`id <TAB> label <TAB> FEN <TAB> source`): a copy
+/// of `testdata/paper-positions.tsv` inside this crate, so that the crate
+/// packages on its own (a test keeps the two equal).
+pub const PAPER_POSITIONS: &str = include_str!("../data/paper-positions.tsv");
 
 /// One position of [`PAPER_POSITIONS`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -135,6 +137,15 @@ mod tests {
         if !last.contains(" 0 undetermined") {
             assert!(last.contains("(analyses: not-proved "), "{last}");
         }
+    }
+
+    /// Issue 11, item 16: the embedded copy is the project's file.
+    #[test]
+    fn the_copy_is_the_test_data() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/paper-positions.tsv");
+        let original = std::fs::read_to_string(path).expect("testdata/paper-positions.tsv");
+        assert!(original == PAPER_POSITIONS, "copy testdata/paper-positions.tsv to crates/unwinnable/data/");
+        assert!(!PAPER_POSITIONS.contains("../"), "the header points outside the project");
     }
 
     #[test]
