@@ -4,13 +4,12 @@
 //! zstd-compressed and standard input, `FEN moves...` lines, and inputs
 //! that are missing or malformed (error records; the run goes on).
 
-use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 use serde_json::Value;
 
-const BIN: &str = env!("CARGO_BIN_EXE_unwinnable");
+mod common;
 
 fn testdata(name: &str) -> String {
     format!("{}/../../testdata/pgn/{name}", env!("CARGO_MANIFEST_DIR"))
@@ -35,22 +34,8 @@ fn run(args: &[&str], stdin: &[u8]) -> Output {
 }
 
 fn run_status(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(BIN)
-        .arg("adjudicate")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start the binary");
-    let mut input = child.stdin.take().expect("stdin");
-    let data = stdin.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(&data);
-    });
-    let output = child.wait_with_output().expect("wait");
-    writer.join().expect("writer");
-    output
+    let args: Vec<&str> = std::iter::once("adjudicate").chain(args.iter().copied()).collect();
+    common::run(&args, stdin)
 }
 
 fn stdout(output: &Output) -> String {

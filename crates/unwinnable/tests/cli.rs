@@ -11,34 +11,15 @@ use std::time::Duration;
 use movegen::{Color, Position};
 use serde_json::Value;
 
-const BIN: &str = env!("CARGO_BIN_EXE_unwinnable");
+mod common;
+
+use common::{BIN, run};
 
 const POSITION_1: &str = "8/1p3k2/pPp3p1/P1Pp1pPp/2bP1P1P/4BK2/8/8 b - - 0 54";
 const POSITION_3: &str = "8/8/1p6/1B2k3/5pK1/8/8/8 b - -";
 /// White to move: White can mate; Black (the default winner, as the side
 /// not to move) has only its king, so it cannot.
 const KQ_VS_K: &str = "4k3/8/8/8/8/8/8/4KQ2 w - - 0 1";
-
-/// Runs the binary with `args` and `stdin`.
-fn run(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start the binary");
-    let mut input = child.stdin.take().expect("stdin");
-    let data = stdin.to_vec();
-    // Write from a thread: the child may fill its stdout pipe before it has
-    // read all of its input.
-    let writer = thread::spawn(move || {
-        let _ = input.write_all(&data);
-    });
-    let output = child.wait_with_output().expect("wait for the binary");
-    writer.join().expect("stdin writer");
-    output
-}
 
 fn stdout_lines(output: &Output) -> Vec<String> {
     String::from_utf8(output.stdout.clone()).expect("UTF-8 output").lines().map(str::to_string).collect()

@@ -7,12 +7,10 @@
 //!
 //! The peak is the child's `VmHWM` (Linux), read from `/proc` while it runs.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
+
 use std::thread;
 use std::time::Duration;
-
-const BIN: &str = env!("CARGO_BIN_EXE_unwinnable");
 
 /// `MemTotal` in MiB, if known.
 fn machine_mb() -> Option<u64> {
@@ -32,18 +30,8 @@ fn status_kib(pid: u32, field: &str) -> Option<u64> {
 /// Runs the binary with `args` and `input`: its exit status, its output
 /// lines, its standard error, and its peak resident memory in MiB.
 fn run_measured(args: &[&str], input: String) -> (Option<i32>, Vec<String>, String, u64) {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start the binary");
+    let (mut child, writer) = common::spawn(args, input.as_bytes());
     let pid = child.id();
-    let mut stdin = child.stdin.take().expect("stdin");
-    let writer = thread::spawn(move || {
-        let _ = stdin.write_all(input.as_bytes());
-    });
     let stdout = child.stdout.take().expect("stdout");
     let stderr = child.stderr.take().expect("stderr");
     let reader = thread::spawn(move || std::io::read_to_string(stdout).expect("stdout"));
