@@ -180,14 +180,12 @@ fn analyze(args: AnalyzeArgs) -> io::Result<u8> {
     // Never more threads than queries on the command line: each thread
     // then gets a larger share of the memory.
     let queries = arguments.as_ref().map(|text| text.lines().count());
-    let threads = match (args.batch.threads.map(usize::from), queries) {
-        (threads, Some(count)) => {
-            let cpus = thread::available_parallelism().map_or(1, usize::from);
-            Some(threads.unwrap_or(cpus).min(count))
-        }
-        (threads, None) => threads,
-    };
-    let plan = match plan(&args.search, threads, Workload::Analyze) {
+    let planned =
+        plan(&args.search, args.batch.threads.map(usize::from), Workload::Analyze).and_then(|plan| match queries {
+            Some(count) if count < plan.threads => args.search.plan(Some(count), Workload::Analyze),
+            _ => Ok(plan),
+        });
+    let plan = match planned {
         Ok(plan) => plan,
         Err(e) => return usage_error(&e.to_string()),
     };
