@@ -82,28 +82,38 @@ pub struct ColorProof {
     pub color: Color,
     /// The proof, from the `search` crate.
     pub proof: Proof,
-    /// The position had a single legal move (and perhaps more after it):
-    /// the analysis played the forced moves first, and the proof is about
-    /// the position they lead to (so a "lone king" may still have a piece
-    /// that is about to be captured).
-    pub after_forced_moves: bool,
+    /// The moves the analysis played first because each was the only
+    /// legal one, in SAN with move numbers (empty if none, or if the proof
+    /// is that line itself): the proof is about the position they lead to,
+    /// so "the intended winner has only the king" may be said of a side
+    /// whose queen is about to be captured.
+    pub forced_line: String,
 }
 
 impl ColorProof {
     /// The proof that `color` cannot mate in `pos`.
     pub fn new(pos: &Position, color: Color, proof: Proof) -> ColorProof {
-        let after_forced_moves = !matches!(proof, Proof::ForcedLine { .. }) && pos.count_legal_moves() == 1;
-        ColorProof { color, proof, after_forced_moves }
+        let forced =
+            if matches!(proof, Proof::ForcedLine { .. }) { Vec::new() } else { search::forced_line(pos, color) };
+        let forced_line = if forced.is_empty() { String::new() } else { pos.san_line(&forced) };
+        ColorProof { color, proof, forced_line }
+    }
+
+    /// Why the colour cannot mate, without naming it: the proof, after the
+    /// forced moves if there are any ("after the forced move 1...Kxg7, the
+    /// intended winner has only the king").
+    pub fn reason(&self) -> String {
+        match self.forced_line.split_whitespace().filter(|t| !t.ends_with('.')).count() {
+            0 => self.proof.to_string(),
+            1 => format!("after the forced move {}, {}", self.forced_line, self.proof),
+            _ => format!("after the forced moves {}, {}", self.forced_line, self.proof),
+        }
     }
 }
 
 impl fmt::Display for ColorProof {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} cannot mate: ", self.color)?;
-        if self.after_forced_moves {
-            f.write_str("after the only legal moves, ")?;
-        }
-        write!(f, "{}", self.proof)
+        write!(f, "{} cannot mate: {}", self.color, self.reason())
     }
 }
 

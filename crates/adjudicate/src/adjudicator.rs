@@ -38,6 +38,9 @@
 //!   (material and blocked-pawn proofs are); `every_ply` is the literal
 //!   reading of Art. 5.2.2.
 
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
 use movegen::{Color, Position};
 use search::{Analyzer, Config, Mode};
 
@@ -89,12 +92,41 @@ pub struct Adjudicator {
     /// Allocated at the first timeout (its table is large).
     full: Option<Analyzer>,
     repetitions: Repetitions,
+    /// Given to both analyzers (see [`Adjudicator::set_stop_flag`]).
+    stop_flag: Option<Arc<AtomicBool>>,
 }
 
 impl Adjudicator {
     /// An adjudicator with `options`.
     pub fn new(options: Options) -> Adjudicator {
-        Adjudicator { options, quick: Analyzer::new(options.dead), full: None, repetitions: Repetitions::new() }
+        Adjudicator {
+            options,
+            quick: Analyzer::new(options.dead),
+            full: None,
+            repetitions: Repetitions::new(),
+            stop_flag: None,
+        }
+    }
+
+    /// Shares a flag that stops the analyses of this adjudicator soon after
+    /// it is raised (see [`Analyzer::set_stop_flag`]): a stopped timeout
+    /// analysis leaves the result undecided, never changed.
+    pub fn set_stop_flag(&mut self, flag: Arc<AtomicBool>) {
+        self.quick.set_stop_flag(Arc::clone(&flag));
+        if let Some(full) = &mut self.full {
+            full.set_stop_flag(Arc::clone(&flag));
+        }
+        self.stop_flag = Some(flag);
+    }
+
+    /// Replaces the analyzers with fresh ones (same options, same stop
+    /// flag): after an analysis panicked, their tables may be half-updated.
+    pub fn reset(&mut self) {
+        let stop_flag = self.stop_flag.take();
+        *self = Adjudicator::new(self.options);
+        if let Some(flag) = stop_flag {
+            self.set_stop_flag(flag);
+        }
     }
 
     /// The options.
@@ -248,7 +280,14 @@ impl Adjudicator {
         };
         let flagged = flagged.or(game.recorded.winner().map(|w| !w)).unwrap_or(pos.side_to_move());
         let config = self.options.timeout;
-        let full = self.full.get_or_insert_with(|| Analyzer::new(config));
+        let stop_flag = &self.stop_flag;
+        let full = self.full.get_or_insert_with(|| {
+            let mut full = Analyzer::new(config);
+            if let Some(flag) = stop_flag {
+                full.set_stop_flag(Arc::clone(flag));
+            }
+            full
+        });
         match timeout(full, &pos, flagged) {
             TimeoutRuling::Loss { helpmate, nodes } => {
                 let text = format!("{flagged} ran out of time and {} can still checkmate", !flagged);

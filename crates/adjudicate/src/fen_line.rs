@@ -10,24 +10,48 @@
 
 use core::fmt;
 
-use movegen::Position;
+use movegen::{FenError, Position, UciError};
 
 use crate::game::{Game, Outcome};
 
 /// Why a line is not a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FenLineError {
-    /// What is wrong.
-    pub reason: String,
+pub enum FenLineError {
+    /// The line does not start with a FEN or `startpos`.
+    NoPosition,
+    /// The FEN is invalid.
+    InvalidFen(FenError),
+    /// A move is not a legal UCI move.
+    Move {
+        /// Its ply (the first move is ply 1).
+        ply: usize,
+        /// The position it was played in.
+        fen: String,
+        /// Why it is not a move there.
+        error: UciError,
+    },
 }
 
 impl fmt::Display for FenLineError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.reason)
+        match self {
+            FenLineError::NoPosition => f.write_str("expected a FEN (4 or 6 fields) or `startpos`"),
+            FenLineError::InvalidFen(e) if e.is_syntax() => write!(f, "invalid FEN: {e}"),
+            FenLineError::InvalidFen(e) => write!(f, "impossible position in the FEN: {e}"),
+            FenLineError::Move { ply, fen, error } => write!(f, "ply {ply}: {error} (position {fen})"),
+        }
     }
 }
 
-impl std::error::Error for FenLineError {}
+impl std::error::Error for FenLineError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            FenLineError::InvalidFen(e) => Some(e),
+            FenLineError::Move { error, .. } => Some(error),
+            FenLineError::NoPosition => None,
+        }
+    }
+}
 
 /// Whether a line is skipped (blank, or a `#` comment).
 pub fn is_skipped(line: &str) -> bool {
@@ -45,20 +69,17 @@ pub fn is_skipped(line: &str) -> bool {
 /// assert!(parse_fen_line("startpos e2e5").is_err());
 /// ```
 pub fn parse_fen_line(line: &str) -> Result<Game, FenLineError> {
-    let error = |reason: String| FenLineError { reason };
     let tokens: Vec<&str> = line.split_whitespace().collect();
     let (start, mut rest) = match tokens.as_slice() {
         ["startpos", rest @ ..] => (Position::start(), rest),
         [a, b, c, d, rest @ ..] => {
             let (fen, rest) = match rest {
-                [h, f, more @ ..] if h.parse::<u32>().is_ok() && f.parse::<u32>().is_ok() => {
-                    (format!("{a} {b} {c} {d} {h} {f}"), more)
-                }
+                [h, f, more @ ..] if is_number(h) && is_number(f) => (format!("{a} {b} {c} {d} {h} {f}"), more),
                 _ => (format!("{a} {b} {c} {d}"), rest),
             };
-            (Position::from_fen(&fen).map_err(|e| error(format!("invalid FEN: {e}")))?, rest)
+            (Position::from_fen(&fen).map_err(FenLineError::InvalidFen)?, rest)
         }
-        _ => return Err(error("expected a FEN (4 or 6 fields) or `startpos`".to_string())),
+        _ => return Err(FenLineError::NoPosition),
     };
     if let ["moves", more @ ..] = rest {
         rest = more;
@@ -75,11 +96,15 @@ pub fn parse_fen_line(line: &str) -> Result<Game, FenLineError> {
     let mut positions = Vec::with_capacity(rest.len() + 1);
     positions.push(start);
     for (index, text) in rest.iter().enumerate() {
-        let m =
-            pos.parse_uci(text).map_err(|e| error(format!("ply {}: {e} (position {})", index + 1, pos.to_fen())))?;
+        let m = pos.parse_uci(text).map_err(|error| FenLineError::Move { ply: index + 1, fen: pos.to_fen(), error })?;
         moves.push(m);
         pos = pos.play(m);
         positions.push(pos);
     }
     Ok(Game::from_positions(positions, moves, recorded))
+}
+
+/// Plain decimal digits (a move counter).
+fn is_number(token: &str) -> bool {
+    !token.is_empty() && token.bytes().all(|b| b.is_ascii_digit())
 }

@@ -13,6 +13,12 @@
 //! checks this on every legal move of thousands of positions). Anything
 //! else (castling, no match, several matches, unusual spellings) is handed
 //! to `parse_san`, which also gives the precise error.
+//!
+//! Moves in coordinates, as some programs write them in PGN movetext and
+//! as python-chess reads them, are accepted too: `g1f3`, `g1-f3`, `e1g1`
+//! (castling as the king's move), `e7e8q` or `e7e8=Q`, when `parse_san`
+//! finds no move (a pawn move such as `e2e4` is already SAN with both
+//! coordinates of the origin).
 
 use movegen::{Bitboard, Color, File, Move, MoveKind, Position, Rank, Role, SanError, Square, attacks};
 
@@ -26,13 +32,46 @@ use movegen::{Bitboard, Color, File, Move, MoveKind, Position, Rank, Role, SanEr
 /// assert_eq!(m.to_string(), "g1f3");
 /// assert_eq!(after, pos.play(m));
 /// assert!(resolve(&pos, "Nf4").is_err());
+/// // Coordinates, as some programs write them.
+/// assert_eq!(resolve(&pos, "g1f3").unwrap(), (m, after));
 /// ```
 pub fn resolve(pos: &Position, text: &str) -> Result<(Move, Position), SanError> {
     if let Some(found) = fast(pos, text.as_bytes()) {
         return Ok(found);
     }
-    let m = pos.parse_san(text)?;
-    Ok((m, pos.play(m)))
+    match pos.parse_san(text) {
+        Ok(m) => Ok((m, pos.play(m))),
+        Err(error @ SanError::Ambiguous { .. }) => Err(error),
+        Err(error) => match coordinates(pos, text) {
+            Some(m) => Ok((m, pos.play(m))),
+            None => Err(error),
+        },
+    }
+}
+
+/// The legal move `text` names in coordinates, `[a-h][1-8][-x]?[a-h][1-8]`
+/// with an optional promotion (`q`, `=Q`...) and check or annotation
+/// suffixes, if it is one.
+fn coordinates(pos: &Position, text: &str) -> Option<Move> {
+    let body = text.trim_end_matches(['+', '#', '!', '?']).as_bytes();
+    let (from, rest) = body.split_at_checked(2)?;
+    let rest = rest.strip_prefix(b"-").or_else(|| rest.strip_prefix(b"x")).unwrap_or(rest);
+    let (to, promotion) = rest.split_at_checked(2)?;
+    let promotion = match promotion {
+        [] => None,
+        [p] | [b'=', p] if b"qrbnQRBN".contains(p) => Some(p.to_ascii_lowercase()),
+        _ => return None,
+    };
+    let squares = [from, to];
+    if !squares.iter().all(|s| matches!(s, [b'a'..=b'h', b'1'..=b'8'])) {
+        return None;
+    }
+    let mut uci = Vec::with_capacity(5);
+    uci.extend_from_slice(from);
+    uci.extend_from_slice(to);
+    uci.extend(promotion);
+    // ASCII by construction.
+    pos.parse_uci(core::str::from_utf8(&uci).ok()?).ok()
 }
 
 /// The strict SAN content: role, disambiguation, destination, promotion.

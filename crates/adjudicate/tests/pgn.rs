@@ -38,11 +38,11 @@ fn malformed_games_are_errors_and_reading_goes_on() {
     let bytes = read("malformed.pgn");
     let games = games(&bytes);
     let summary: Vec<Result<String, String>> =
-        games.iter().map(|g| g.as_ref().map(|g| g.game.id.clone()).map_err(|e| e.reason.clone())).collect();
+        games.iter().map(|g| g.as_ref().map(|g| g.game.id.clone()).map_err(|e| e.kind.to_string())).collect();
     assert_eq!(games.len(), 9, "{summary:#?}");
     assert_eq!(summary[0], Ok("test:good-1".to_string()));
     let reason = |i: usize| summary[i].clone().unwrap_err();
-    assert!(reason(1).contains("Nz9") && reason(1).contains("not a SAN move"), "{}", reason(1));
+    assert!(reason(1).contains("Nz9") && reason(1).contains("not a SAN or UCI move"), "{}", reason(1));
     assert!(reason(2).contains("ply 1 (e5): illegal move"), "{}", reason(2));
     assert!(reason(3).contains("malformed tag pair"), "{}", reason(3));
     assert!(reason(4).contains("unsupported variant"), "{}", reason(4));
@@ -62,6 +62,39 @@ fn malformed_games_are_errors_and_reading_goes_on() {
     assert_eq!(&bytes[illegal.at as usize..illegal.at as usize + 2], b"e5");
 }
 
+/// Item 15 of issue 11: a malformed game's error is typed: its kind, with
+/// the FEN, SAN or result error as its source.
+#[test]
+fn errors_are_typed_with_their_sources() {
+    use adjudicate::pgn::PgnErrorKind;
+    use movegen::{FenError, PositionError, SanError};
+    use std::error::Error as _;
+    let bytes = read("malformed.pgn");
+    let games = games(&bytes);
+    let kind = |i: usize| &games[i].as_ref().unwrap_err().kind;
+    assert!(matches!(kind(1), PgnErrorKind::Move { ply: 2, error: SanError::Syntax { .. }, .. }), "{:?}", kind(1));
+    assert!(matches!(kind(2), PgnErrorKind::Move { ply: 1, error: SanError::Illegal { .. }, .. }), "{:?}", kind(2));
+    assert!(matches!(kind(3), PgnErrorKind::MalformedTag { .. }), "{:?}", kind(3));
+    assert!(matches!(kind(4), PgnErrorKind::UnsupportedVariant { .. }), "{:?}", kind(4));
+    assert!(matches!(kind(5), PgnErrorKind::ResultContradictsTag { .. }), "{:?}", kind(5));
+    assert_eq!(*kind(6), PgnErrorKind::Unbalanced { found: ')' });
+    assert_eq!(*kind(7), PgnErrorKind::UnterminatedComment);
+    let error = games[2].as_ref().unwrap_err();
+    assert!(error.source().is_some_and(|source| source.is::<SanError>()), "{error}");
+    // A FEN tag: a syntax error and an impossible position are told apart.
+    let syntax = self::games(b"[FEN \"8/8/8 w - -\"]\n\n*\n");
+    let impossible = self::games(b"[FEN \"8/8/8/8/8/8/8/K7 w - - 0 1\"]\n\n*\n");
+    let syntax = &syntax[0].as_ref().unwrap_err().kind;
+    let impossible = &impossible[0].as_ref().unwrap_err().kind;
+    assert!(matches!(syntax, PgnErrorKind::InvalidFen(FenError::Syntax(_))), "{syntax:?}");
+    assert_eq!(
+        *impossible,
+        PgnErrorKind::InvalidFen(FenError::Impossible(PositionError::MissingKing { color: movegen::Color::Black }))
+    );
+    assert!(impossible.to_string().starts_with("impossible position in the FEN tag"), "{impossible}");
+    assert!(impossible.source().is_some_and(|source| source.is::<FenError>()));
+}
+
 #[test]
 fn a_truncated_file_ends_with_one_error() {
     let games = games(&read("truncated.pgn"));
@@ -70,16 +103,16 @@ fn a_truncated_file_ends_with_one_error() {
     let error = games[1].as_ref().unwrap_err();
     assert_eq!(error.game, 2);
     // The last move is cut: "Bc" is not a move.
-    assert!(error.reason.contains("ply 5 (Bc)"), "{error}");
+    assert!(error.to_string().contains("ply 5 (Bc)"), "{error}");
     // Cut after a complete move instead: no termination marker.
     let bytes = read("truncated.pgn");
     let cut = bytes.len() - " 3. Bc".len();
     let games = self::games(&bytes[..cut]);
     let error = games[1].as_ref().unwrap_err();
-    assert!(error.reason.contains("no termination marker"), "{error}");
+    assert_eq!(error.kind, adjudicate::pgn::PgnErrorKind::NoTerminationMarker, "{error}");
     // Cut inside a tag pair.
     let games = self::games(b"[Event \"x\"]\n[Site \"trunc");
-    assert!(games[0].as_ref().unwrap_err().reason.contains("unterminated value"));
+    assert!(games[0].as_ref().unwrap_err().to_string().contains("unterminated value"));
 }
 
 #[test]
@@ -125,7 +158,7 @@ fn splitting_bounds_memory() {
     let long = splitter.next_game().unwrap().unwrap();
     assert_eq!(long.bytes.len(), 4096);
     assert!(long.truncated.unwrap() > 100_000);
-    assert!(parse_game(&long).unwrap_err().reason.contains("too long"));
+    assert!(parse_game(&long).unwrap_err().to_string().contains("too long"));
     let short = splitter.next_game().unwrap().unwrap();
     assert_eq!(parse_game(&short).unwrap().game.moves().len(), 1);
     assert!(splitter.next_game().unwrap().is_none());
@@ -184,4 +217,70 @@ fn cutting_does_not_depend_on_read_sizes() {
             assert_eq!(cut(bytes, capacity), (reference.clone(), length), "capacity {capacity}");
         }
     }
+}
+
+/// Item 10 of issue 11: moves in coordinates (`g1f3`, castling as `e1g1`,
+/// `b7b8q`, `g1-f3`), as some programs write movetext and python-chess reads
+/// it, give the same games as SAN (`g1f3` was an illegal move while `e2e4`
+/// was accepted).
+#[test]
+fn coordinate_moves_read_as_san() {
+    let pairs = [
+        (
+            "1. e4 d5 2. exd5 Nf6 3. Nf3 Nxd5 4. Bc4 e6 5. O-O Be7 6. d4 O-O *",
+            "1. e2e4 d7d5 2. e4d5 g8f6 3. g1-f3 f6xd5 4. f1c4 e7e6 5. e1g1 f8e7+ 6. d2d4 e8g8 *",
+        ),
+        (
+            "[FEN \"4k3/1P6/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. b8=Q+ Kd7 *",
+            "[FEN \"4k3/1P6/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. b7b8q e8d7 *",
+        ),
+        (
+            "[FEN \"4k3/1P6/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. b8=N *",
+            "[FEN \"4k3/1P6/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. b7b8=N *",
+        ),
+        (
+            "[FEN \"4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1\"]\n\n1. e4 dxe3 *",
+            "[FEN \"4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1\"]\n\n1. e2e4 d4e3 *",
+        ),
+    ];
+    for (san, coordinates) in pairs {
+        let (san, coordinates) = (games(san.as_bytes()), games(coordinates.as_bytes()));
+        let san = san[0].as_ref().unwrap_or_else(|e| panic!("{e}"));
+        let coordinates = coordinates[0].as_ref().unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(san.game.moves(), coordinates.game.moves());
+        assert_eq!(san.game.positions().last(), coordinates.game.positions().last());
+    }
+    // Still moves of the position: illegal in coordinates is illegal; a
+    // pawn reaching the last rank needs its promotion (as in python-chess).
+    for movetext in ["1. g1g3 *", "1. e2e5 *", "1. e1g1 *"] {
+        let error = games(movetext.as_bytes()).remove(0).unwrap_err();
+        assert!(error.to_string().contains("illegal move"), "{movetext}: {error}");
+    }
+    let error = games(b"[FEN \"4k3/1P6/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. b7b8 *").remove(0).unwrap_err();
+    assert!(error.to_string().contains("illegal move"), "{error}");
+}
+
+/// Item 11 of issue 11: a blank line between tag pairs (ChessBase exports)
+/// and `;` comment lines before or among the tags do not split a game in
+/// two (they did); two blank lines after the tags end a game without
+/// movetext, as in python-chess.
+#[test]
+fn blank_lines_and_comments_among_the_tags() {
+    for text in [
+        "[Event \"x\"]\n\n[Site \"y\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n",
+        "; a comment before the game\n[Event \"x\"]\n[Site \"y\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n",
+        "% an escape line\n; a comment\n\n[Event \"x\"]\n; among the tags\n[Site \"y\"]\n\n; after them\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n",
+        "\u{feff}[Event \"x\"]\r\n\r\n[Site \"y\"]\r\n[Result \"1-0\"]\r\n\r\n1. e4 e5 1-0\r\n",
+    ] {
+        let games = games(text.as_bytes());
+        assert_eq!(games.len(), 1, "{text:?}: {games:?}");
+        let game = games[0].as_ref().unwrap_or_else(|e| panic!("{text:?}: {e}"));
+        assert_eq!((game.tags.site.as_deref(), game.game.moves().len()), (Some("y"), 2), "{text:?}");
+        assert_eq!(game.game.recorded, Outcome::WhiteWins);
+        assert_eq!(game.tags.count, 3, "{text:?}");
+    }
+    // Two blank lines end the tags: the first game has no movetext.
+    let games = games(b"[Event \"x\"]\n\n\n[Event \"y\"]\n\n1. e4 *\n");
+    assert_eq!(games.len(), 2, "{games:?}");
+    assert!(games[1].is_ok());
 }

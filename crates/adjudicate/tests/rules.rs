@@ -259,8 +259,14 @@ fn proofs_after_forced_moves_say_so() {
     let ruling = judge(&game);
     expect(&ruling, Outcome::Draw, Rule::Timeout, 0, 0);
     let Evidence::Unwinnable { proofs, .. } = &ruling.explanation.evidence else { panic!("{ruling}") };
-    assert!(proofs[0].after_forced_moves);
-    assert!(ruling.explanation.to_string().contains("white cannot mate: after the only legal moves, "), "{ruling}");
+    assert_eq!(proofs[0].forced_line, "65...Kxb8");
+    assert!(
+        ruling
+            .explanation
+            .to_string()
+            .contains("white cannot mate: after the forced move 65...Kxb8, the intended winner"),
+        "{ruling}"
+    );
 }
 
 #[test]

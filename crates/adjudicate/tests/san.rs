@@ -2,8 +2,9 @@
 //! `Position::parse_san`: every legal move of every position of
 //! `testdata/movegen-order.tsv`, written in SAN (and in variants: without
 //! suffix, with annotations, with redundant disambiguation), resolves to the
-//! same move, and the position after it is the one `play` gives. Text that
-//! names no move gets the same error.
+//! same move, and the position after it is the one `play` gives; so does
+//! every move in UCI coordinates. Text that names no move gets the same
+//! error.
 
 use adjudicate::san::resolve;
 use movegen::Position;
@@ -47,6 +48,9 @@ fn every_legal_move_of_the_corpus() {
                 }
             }
             assert_eq!(resolve(&pos, &san).map(|(found, _)| found), Ok(m), "{} {san}", pos.to_fen());
+            // In coordinates (UCI), as some programs write movetext.
+            let uci = m.to_string();
+            assert_eq!(resolve(&pos, &uci).map(|(found, _)| found), Ok(m), "{} {uci}", pos.to_fen());
             checked += 1;
         }
     }

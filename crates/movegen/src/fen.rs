@@ -1,15 +1,17 @@
-//! FEN: the unchecked [`Setup`] it describes, the [`FenError`] for every way
-//! it can be wrong, and parsing/formatting.
+//! FEN: the unchecked [`Setup`] it describes, the errors for every way it
+//! can be wrong, and parsing/formatting.
 //!
-//! Parsing is two steps: [`Setup::from_fen`] checks the *syntax* (six
-//! fields, or four with the clocks omitted), and
+//! Parsing is two steps, each with its own error, as in the best chess
+//! crates: [`Setup::from_fen`] checks the *syntax* (six fields, or four with
+//! the clocks omitted): a [`FenSyntaxError`]; and
 //! [`Position::from_setup`](crate::Position::from_setup) checks that the
 //! rules of chess are defined for the setup (one king each, no pawn on its
 //! first or last rank, the side not to move not in check, castling rights
 //! backed by king and rook at home, an en passant square a double push could
-//! have produced). [`Position::from_fen`](crate::Position::from_fen) does
-//! both. Positions that are merely unreachable in a real game (nine pawns,
-//! three queens, a triple check) are accepted.
+//! have produced): a [`PositionError`]. [`Position::from_fen`](crate::Position::from_fen)
+//! does both; its [`FenError`] is one or the other. Positions that are
+//! merely unreachable in a real game (nine pawns, three queens, a triple
+//! check) are accepted.
 
 use core::fmt;
 
@@ -32,12 +34,9 @@ pub struct Setup {
     pub fullmove_number: u16,
 }
 
-/// Why a FEN (or a [`Setup`]) was rejected.
-///
-/// The first group of variants are syntax errors of a FEN field; the second
-/// group are setups for which the rules of chess are not defined.
+/// Why a text is not a well-formed FEN: the field that is wrong, and how.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum FenError {
+pub enum FenSyntaxError {
     /// The text is empty or only whitespace.
     Empty,
     /// A FEN has 6 space-separated fields (4 are accepted: the clocks
@@ -91,6 +90,12 @@ pub enum FenError {
         /// The field as written.
         found: String,
     },
+}
+
+/// Why a setup is not a position: the rules of chess are not defined for
+/// it (as opposed to a position merely unreachable in a game).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PositionError {
     /// A side has no king.
     MissingKing {
         /// The side without a king.
@@ -130,6 +135,53 @@ pub enum FenError {
     },
 }
 
+/// Why a FEN was rejected by [`Position::from_fen`](crate::Position::from_fen):
+/// its syntax, or the position it describes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FenError {
+    /// The text is not a well-formed FEN.
+    Syntax(FenSyntaxError),
+    /// The FEN is well formed but describes an impossible position.
+    Impossible(PositionError),
+}
+
+impl FenError {
+    /// Whether the FEN itself is malformed (rather than the position).
+    pub fn is_syntax(&self) -> bool {
+        matches!(self, FenError::Syntax(_))
+    }
+}
+
+impl From<FenSyntaxError> for FenError {
+    fn from(error: FenSyntaxError) -> FenError {
+        FenError::Syntax(error)
+    }
+}
+
+impl From<PositionError> for FenError {
+    fn from(error: PositionError) -> FenError {
+        FenError::Impossible(error)
+    }
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FenError::Syntax(e) => write!(f, "{e}"),
+            FenError::Impossible(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for FenError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            FenError::Syntax(e) => Some(e),
+            FenError::Impossible(e) => Some(e),
+        }
+    }
+}
+
 /// Cuts user text to a printable length for an error message.
 fn excerpt(text: &str) -> String {
     const LIMIT: usize = 24;
@@ -140,63 +192,74 @@ fn excerpt(text: &str) -> String {
     }
 }
 
-impl fmt::Display for FenError {
+impl fmt::Display for FenSyntaxError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            FenError::Empty => f.write_str("empty FEN"),
-            FenError::FieldCount { found } => {
+            FenSyntaxError::Empty => f.write_str("empty FEN"),
+            FenSyntaxError::FieldCount { found } => {
                 write!(f, "FEN has {found} fields, expected 6 (or 4 without the move counters)")
             }
-            FenError::RankCount { found } => {
+            FenSyntaxError::RankCount { found } => {
                 write!(f, "FEN piece placement has {found} ranks, expected 8 separated by '/'")
             }
-            FenError::RankLength { rank, squares } => {
+            FenSyntaxError::RankLength { rank, squares } => {
                 write!(f, "FEN piece placement: rank {rank} describes {squares} squares, expected 8")
             }
-            FenError::PieceChar { rank, found } => {
+            FenSyntaxError::PieceChar { rank, found } => {
                 write!(
                     f,
                     "FEN piece placement: invalid character {found:?} on rank {rank} (expected one of PNBRQKpnbrqk or a digit 1-8)"
                 )
             }
-            FenError::SideToMove { found } => {
+            FenSyntaxError::SideToMove { found } => {
                 write!(f, "FEN side to move is {:?}, expected 'w' or 'b'", excerpt(found))
             }
-            FenError::Castling { found } => {
+            FenSyntaxError::Castling { found } => {
                 write!(
                     f,
                     "FEN castling field is {:?}, expected '-' or a subset of 'KQkq' in that order",
                     excerpt(found)
                 )
             }
-            FenError::EnPassantSyntax { found } => {
+            FenSyntaxError::EnPassantSyntax { found } => {
                 write!(f, "FEN en passant field is {:?}, expected '-' or a square like 'e3'", excerpt(found))
             }
-            FenError::HalfmoveClock { found } => {
+            FenSyntaxError::HalfmoveClock { found } => {
                 write!(f, "FEN halfmove clock is {:?}, expected a number from 0 to 65535", excerpt(found))
             }
-            FenError::FullmoveNumber { found } => {
+            FenSyntaxError::FullmoveNumber { found } => {
                 write!(f, "FEN fullmove number is {:?}, expected a number from 1 to 65535", excerpt(found))
             }
-            FenError::MissingKing { color } => write!(f, "{color} has no king"),
-            FenError::TooManyKings { color, count } => write!(f, "{color} has {count} kings, expected exactly one"),
-            FenError::PawnOnBackRank { square } => {
+        }
+    }
+}
+
+impl std::error::Error for FenSyntaxError {}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PositionError::MissingKing { color } => write!(f, "{color} has no king"),
+            PositionError::TooManyKings { color, count } => {
+                write!(f, "{color} has {count} kings, expected exactly one")
+            }
+            PositionError::PawnOnBackRank { square } => {
                 write!(f, "pawn on {square}: pawns cannot stand on the first or last rank")
             }
-            FenError::OpponentInCheck { color } => {
+            PositionError::OpponentInCheck { color } => {
                 write!(f, "{color} is in check but it is {}'s turn: the king could be captured", !*color)
             }
-            FenError::CastlingWithoutPieces { right } => {
+            PositionError::CastlingWithoutPieces { right } => {
                 write!(f, "castling right '{right}' needs the king and that rook on their home squares")
             }
-            FenError::ImpossibleEnPassant { square, reason } => {
+            PositionError::ImpossibleEnPassant { square, reason } => {
                 write!(f, "en passant square {square} is impossible: {reason}")
             }
         }
     }
 }
 
-impl std::error::Error for FenError {}
+impl std::error::Error for PositionError {}
 
 impl Setup {
     /// The starting position.
@@ -217,38 +280,42 @@ impl Setup {
     /// number of `0`, which some tools write, is read as `1`.
     ///
     /// ```
-    /// use movegen::{FenError, Setup};
+    /// use movegen::{FenSyntaxError, Setup};
     /// assert!(Setup::from_fen("8/8/8/8/8/8/8/K1k5 w - -").is_ok());
-    /// assert_eq!(Setup::from_fen("8/8/8/8/8/8/8/K1k5 x - -"), Err(FenError::SideToMove { found: "x".into() }));
+    /// assert_eq!(Setup::from_fen("8/8/8/8/8/8/8/K1k5 x - -"), Err(FenSyntaxError::SideToMove { found: "x".into() }));
     /// ```
-    pub fn from_fen(fen: &str) -> Result<Setup, FenError> {
+    pub fn from_fen(fen: &str) -> Result<Setup, FenSyntaxError> {
         let fields: Vec<&str> = fen.split_ascii_whitespace().collect();
         match fields.len() {
-            0 => return Err(FenError::Empty),
+            0 => return Err(FenSyntaxError::Empty),
             4..=6 => {}
-            found => return Err(FenError::FieldCount { found }),
+            found => return Err(FenSyntaxError::FieldCount { found }),
         }
         // Indexing `fields[0..4]` cannot fail: there are 4 to 6 fields (checked above).
         let board = parse_board(fields[0])?;
         let side_to_move = match fields[1] {
             "w" => Color::White,
             "b" => Color::Black,
-            other => return Err(FenError::SideToMove { found: other.to_string() }),
+            other => return Err(FenSyntaxError::SideToMove { found: other.to_string() }),
         };
-        let castling =
-            CastlingRights::from_fen(fields[2]).ok_or_else(|| FenError::Castling { found: fields[2].to_string() })?;
+        let castling = CastlingRights::from_fen(fields[2])
+            .ok_or_else(|| FenSyntaxError::Castling { found: fields[2].to_string() })?;
         let en_passant = match fields[3] {
             "-" => None,
-            other => Some(other.parse::<Square>().map_err(|_| FenError::EnPassantSyntax { found: other.to_string() })?),
+            other => Some(
+                other.parse::<Square>().map_err(|_| FenSyntaxError::EnPassantSyntax { found: other.to_string() })?,
+            ),
         };
         let halfmove_clock = match fields.get(4) {
             None => 0,
-            Some(text) => parse_counter(text).ok_or_else(|| FenError::HalfmoveClock { found: text.to_string() })?,
+            Some(text) => {
+                parse_counter(text).ok_or_else(|| FenSyntaxError::HalfmoveClock { found: text.to_string() })?
+            }
         };
         let fullmove_number = match fields.get(5) {
             None => 1,
             Some(text) => {
-                parse_counter(text).ok_or_else(|| FenError::FullmoveNumber { found: text.to_string() })?.max(1)
+                parse_counter(text).ok_or_else(|| FenSyntaxError::FullmoveNumber { found: text.to_string() })?.max(1)
             }
         };
         Ok(Setup { board, side_to_move, castling, en_passant, halfmove_clock, fullmove_number })
@@ -276,10 +343,10 @@ fn parse_counter(text: &str) -> Option<u16> {
     text.parse().ok()
 }
 
-fn parse_board(field: &str) -> Result<Board, FenError> {
+fn parse_board(field: &str) -> Result<Board, FenSyntaxError> {
     let ranks: Vec<&str> = field.split('/').collect();
     if ranks.len() != 8 {
-        return Err(FenError::RankCount { found: ranks.len() });
+        return Err(FenSyntaxError::RankCount { found: ranks.len() });
     }
     let mut board = Board::empty();
     for (i, text) in ranks.iter().enumerate() {
@@ -294,11 +361,11 @@ fn parse_board(field: &str) -> Result<Board, FenError> {
                 }
                 file += 1;
             } else {
-                return Err(FenError::PieceChar { rank, found: c });
+                return Err(FenSyntaxError::PieceChar { rank, found: c });
             }
         }
         if file != 8 {
-            return Err(FenError::RankLength { rank, squares: file });
+            return Err(FenSyntaxError::RankLength { rank, squares: file });
         }
     }
     Ok(board)

@@ -7,7 +7,8 @@
 //! * [`Position`]: a validated, 96-byte `Copy` position with copy-make
 //!   [`Position::play`], cached checkers and pins, and an incremental
 //!   Zobrist [`Position::hash`]. [`Setup`] is the unchecked FEN content;
-//!   [`FenError`] says precisely what is wrong with a rejected FEN.
+//!   [`FenError`] says precisely what is wrong with a rejected FEN: its
+//!   syntax ([`FenSyntaxError`]) or the position ([`PositionError`]).
 //! * Move generation as a list in the reference order
 //!   ([`Position::legal_moves`], described in [`movegen`]), or as sets of
 //!   destinations per piece ([`Position::for_each_piece_moves`], [`legal`]).
@@ -64,7 +65,7 @@ pub use bitboard::{Bitboard, BitboardIter};
 pub use board::Board;
 pub use castling::{Castling, CastlingRights};
 pub use color::Color;
-pub use fen::{FenError, Setup};
+pub use fen::{FenError, FenSyntaxError, PositionError, Setup};
 pub use legal::PieceMoves;
 pub use movegen::{MAX_MOVES, MoveList};
 pub use moves::{Move, MoveKind};

@@ -3,7 +3,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::fen::{FenError, Setup};
+use crate::fen::{FenError, PositionError, Setup};
 use crate::{
     Bitboard, Board, Castling, CastlingRights, Color, Move, MoveKind, Piece, Rank, Role, Square, attacks, zobrist,
 };
@@ -66,30 +66,31 @@ impl Position {
     /// Parses and validates a FEN.
     ///
     /// ```
-    /// use movegen::{FenError, Position, Color};
+    /// use movegen::{Color, FenError, FenSyntaxError, Position, PositionError};
     /// assert!(Position::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1").is_ok());
     /// assert_eq!(
     ///     Position::from_fen("4k3/8/8/8/8/8/8/8 w - - 0 1"),
-    ///     Err(FenError::MissingKing { color: Color::White })
+    ///     Err(FenError::Impossible(PositionError::MissingKing { color: Color::White }))
     /// );
+    /// assert_eq!(Position::from_fen("4k3/8/8 w - -"), Err(FenError::Syntax(FenSyntaxError::RankCount { found: 3 })));
     /// ```
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
-        Position::from_setup(Setup::from_fen(fen)?)
+        Ok(Position::from_setup(Setup::from_fen(fen)?)?)
     }
 
     /// Validates a setup (see the type documentation for the rules).
-    pub fn from_setup(setup: Setup) -> Result<Position, FenError> {
+    pub fn from_setup(setup: Setup) -> Result<Position, PositionError> {
         let board = setup.board;
         for color in Color::ALL {
             match board.pieces(color, Role::King).count() {
-                0 => return Err(FenError::MissingKing { color }),
+                0 => return Err(PositionError::MissingKing { color }),
                 1 => {}
-                count => return Err(FenError::TooManyKings { color, count }),
+                count => return Err(PositionError::TooManyKings { color, count }),
             }
         }
         let back_ranks = Bitboard::rank(Rank::First) | Bitboard::rank(Rank::Eighth);
         if let Some(square) = (board.pawns() & back_ranks).first() {
-            return Err(FenError::PawnOnBackRank { square });
+            return Err(PositionError::PawnOnBackRank { square });
         }
         for castling in setup.castling.castlings() {
             let king = Piece::new(castling.color, Role::King);
@@ -97,13 +98,13 @@ impl Position {
             if board.piece_at(castling.king_from()) != Some(king) || board.piece_at(castling.rook_from()) != Some(rook)
             {
                 let right = castling.right().to_fen().chars().next().unwrap_or('?');
-                return Err(FenError::CastlingWithoutPieces { right });
+                return Err(PositionError::CastlingWithoutPieces { right });
             }
         }
         let us = setup.side_to_move;
         let mut ep_square = None;
         if let Some(square) = setup.en_passant {
-            let impossible = |reason| Err(FenError::ImpossibleEnPassant { square, reason });
+            let impossible = |reason| Err(PositionError::ImpossibleEnPassant { square, reason });
             if square.rank() != Rank::Sixth.relative_to(us) {
                 return impossible(if us.is_white() {
                     "with White to move it must be on rank 6"
@@ -138,7 +139,7 @@ impl Position {
         };
         if let Some(their_king) = board.king_of(!us) {
             if board.is_attacked_by(their_king, us, board.occupied()) {
-                return Err(FenError::OpponentInCheck { color: !us });
+                return Err(PositionError::OpponentInCheck { color: !us });
             }
         }
         pos.update_check_info();

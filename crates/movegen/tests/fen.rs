@@ -2,7 +2,7 @@
 //! well-defined positions are accepted, output round-trips, and arbitrary
 //! input never panics.
 
-use movegen::{Color, FenError, Position, Rank, Setup, Square};
+use movegen::{Color, FenError, FenSyntaxError, Position, PositionError, Rank, Setup, Square};
 use quickcheck::{QuickCheck, TestResult};
 
 fn err(fen: &str) -> FenError {
@@ -14,8 +14,8 @@ fn err(fen: &str) -> FenError {
 
 #[test]
 fn syntax_errors() {
-    use FenError::*;
-    let cases: Vec<(&str, FenError)> = vec![
+    use FenSyntaxError::*;
+    let cases: Vec<(&str, FenSyntaxError)> = vec![
         ("", Empty),
         ("   \t ", Empty),
         ("4k3/8/8/8/8/8/8/4K3", FieldCount { found: 1 }),
@@ -46,16 +46,20 @@ fn syntax_errors() {
         ("4k3/8/8/8/8/8/8/4K3 w - - 0 +5", FullmoveNumber { found: "+5".into() }),
     ];
     for (fen, expected) in cases {
-        assert_eq!(err(fen), expected, "{fen:?}");
+        // A syntax error, told apart from an impossible position.
+        assert_eq!(err(fen), FenError::Syntax(expected.clone()), "{fen:?}");
+        assert!(err(fen).is_syntax());
+        assert_eq!(Setup::from_fen(fen), Err(expected.clone()), "{fen:?}");
         // Every error has a message that names the problem.
         assert!(!expected.to_string().is_empty());
+        assert_eq!(FenError::Syntax(expected.clone()).to_string(), expected.to_string());
     }
 }
 
 #[test]
 fn rule_errors() {
-    use FenError::*;
-    let cases: Vec<(&str, FenError)> = vec![
+    use PositionError::*;
+    let cases: Vec<(&str, PositionError)> = vec![
         ("8/8/8/8/8/8/8/4K3 w - -", MissingKing { color: Color::Black }),
         ("4k3/8/8/8/8/8/8/8 w - -", MissingKing { color: Color::White }),
         ("8/8/8/8/8/8/8/8 w - -", MissingKing { color: Color::White }),
@@ -96,7 +100,11 @@ fn rule_errors() {
         ),
     ];
     for (fen, expected) in cases {
-        assert_eq!(err(fen), expected, "{fen:?}");
+        // Well-formed FEN: the setup parses, the position is impossible.
+        assert_eq!(err(fen), FenError::Impossible(expected.clone()), "{fen:?}");
+        assert!(!err(fen).is_syntax());
+        let setup = Setup::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        assert_eq!(Position::from_setup(setup), Err(expected), "{fen:?}");
     }
 }
 

@@ -48,14 +48,18 @@ pub(crate) struct Memory {
 }
 
 impl Memory {
-    /// A quarter of the budget each (each part at least 1 MiB).
+    /// A quarter of the budget each (each part at least 1 MiB). The tables
+    /// are powers of two within their part; the queue is counted at twice
+    /// its entries (a double-ended queue grows by doubling) and the stored
+    /// positions at their worst-case bytes ([`best_first::BYTES_PER_POSITION`]),
+    /// so the whole stays within the budget (at least 4 MiB).
     pub fn split(budget_mb: usize) -> Memory {
         let quarter = (budget_mb / 4).max(1);
         let bytes = quarter << 20;
         Memory {
             tt_mb: quarter,
             visited_mb: quarter,
-            queue: bytes / core::mem::size_of::<(Position, u32, u8)>(),
+            queue: bytes / (2 * core::mem::size_of::<(Position, u32, u8)>()),
             best_first: bytes / best_first::BYTES_PER_POSITION,
         }
     }

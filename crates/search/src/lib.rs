@@ -82,6 +82,16 @@ pub use verdict::{Cause, Ending, Proof, ReplayError, Verdict, replay};
 /// recursion depth is bounded by it, whatever the tables hold.
 pub const MAX_HELPMATE_PLIES: usize = phase::deepening::MAX_PLY;
 
+/// The moves an analysis of `pos` for `winner` plays first because each is
+/// the only legal one (stopping where a position repeats, has no legal
+/// move, or several): a proof of unwinnability that is not the forced line
+/// itself is about the position they lead to.
+pub fn forced_line(pos: &Position, winner: Color) -> Vec<movegen::Move> {
+    let mut line = Vec::new();
+    let _ = phase::forced::follow(pos, winner, &mut line);
+    line
+}
+
 /// Which algorithm to run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Mode {

@@ -79,9 +79,9 @@ pub struct TranspositionTable {
     valid_from: u16,
 }
 
-/// Entries allocated by [`TranspositionTable::new`] (1.25 MiB); the table
+/// Entries allocated by [`TranspositionTable::new`] (40 KiB); the table
 /// grows beyond when it is cleared for a larger search.
-pub const INITIAL_ENTRIES: usize = 1 << 15;
+pub const INITIAL_ENTRIES: usize = 1 << 10;
 
 /// Slots tried by [`TranspositionTable::visit`] before giving up.
 pub const VISIT_PROBES: usize = 32;

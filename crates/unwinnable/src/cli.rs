@@ -1,26 +1,37 @@
-//! The command line (clap derive): `analyze`, `dead`, `demo`, and the
-//! search options shared by all three ([`SearchArgs`]).
+//! The command line (clap derive): `analyze`, `dead`, `demo`,
+//! `adjudicate`; the search options all four share ([`SearchArgs`]) and the
+//! options of the two that run a pool of workers ([`BatchArgs`]).
 
+use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use movegen::Color;
 use search::{Config, Mode};
 
+use crate::memory::{self, MAX_THREADS, Machine, MemoryError, Plan, Workload};
+use crate::output::Format;
 use crate::query::Winners;
-use crate::record::Format;
 
 const AFTER_HELP: &str = "\
 Without a subcommand, runs `analyze` (with the options above), except with no
 FEN and standard input at a terminal: then it runs `demo`.
 
 Exit status: 0 on success (for `analyze` also when some input lines were
-rejected: each gets an error line; for `dead` whatever the answer), 1 on an
-I/O error (reading standard input, writing standard output), 2 on a usage
-error (bad options, an invalid FEN argument).";
+rejected: each gets an error line; for `adjudicate` also when some games were
+malformed: each gets an error record; for `dead` whatever the answer), 1 on an
+I/O error (reading standard input, writing standard output, an `adjudicate`
+input that cannot be opened or read to its end), 2 on a usage error (bad
+options, an invalid FEN argument, a memory budget larger than the machine's
+memory or too small for the threads).";
 
 /// The longest `--deadline-ms` accepted (about 31 years): far enough from
 /// the limits of [`std::time::Instant`] on every platform.
 const MAX_DEADLINE_MS: u64 = 1_000_000_000_000;
+
+/// The largest `--memory-mb` accepted by the parser (16 TiB); the machine's
+/// memory is checked after ([`memory::plan`]).
+const MAX_MEMORY_MB: u64 = 1 << 24;
 
 /// Can a player still checkmate? Decides chess unwinnability (FIDE Laws,
 /// Art. 6.9 and 5.2.2) with the algorithms of M. Ambrona, "A Practical
@@ -41,12 +52,13 @@ pub struct Cli {
 pub enum Command {
     /// Decide whether the intended winner can still checkmate.
     ///
-    /// With a FEN argument, analyses that position. Without, reads one query
-    /// per line from standard input: `FEN [white|black|both] [ignored...]`,
-    /// the FEN with 4 or 6 fields; blank lines and `#` comments are skipped.
-    /// The intended winner defaults to the side NOT to move (the player whose
-    /// opponent ran out of time). Output: one line per analysis, in input
-    /// order; a summary on standard error at the end.
+    /// With FEN arguments, analyses those positions (each FEN may be followed
+    /// by its winner). Without, reads one query per line from standard
+    /// input: `FEN [white|black|w|b|both] [# comment]`, the FEN with 4 or 6
+    /// fields (any other token after the FEN is an error); blank lines and
+    /// `#` lines are skipped. The intended winner defaults to the side NOT to
+    /// move (the player whose opponent ran out of time). Output: one line per
+    /// analysis, in input order; a summary on standard error at the end.
     Analyze(AnalyzeArgs),
     /// Decide whether a position is dead: neither side can checkmate.
     ///
@@ -58,36 +70,31 @@ pub enum Command {
     Demo(DemoArgs),
     /// The correct result of whole games under the FIDE Laws.
     ///
-    /// Reads PGN (plain or zstd-compressed) or `FEN [moves] MOVE... [RESULT]`
-    /// lines from the files (standard input without files) and writes one
-    /// record per game, in input order: recorded and correct result, the
-    /// deciding rule (checkmate, stalemate, dead position, timeout, fivefold
-    /// repetition, 75 moves, or the recorded result), the ply and the final
-    /// position, with the evidence. Malformed games get an error record and
-    /// the run goes on. A summary goes to standard error at the end.
-    Adjudicate(crate::adjudicate::AdjudicateArgs),
+    /// Reads PGN (plain, or gzip, bzip2 or zstd-compressed) or `FEN [moves]
+    /// MOVE... [RESULT]` lines from the files (standard input without files)
+    /// and writes one record per game, in input order: recorded and correct
+    /// result, the deciding rule (checkmate, stalemate, dead position,
+    /// timeout, fivefold repetition, 75 moves, or the recorded result), the
+    /// ply and the final position, with the evidence. Malformed games get an
+    /// error record and the run goes on. A summary goes to standard error at
+    /// the end.
+    Adjudicate(AdjudicateArgs),
 }
 
 /// Options of `analyze`.
 #[derive(Debug, Default, Args)]
 pub struct AnalyzeArgs {
-    /// The position (FEN, quoted or not), optionally followed by the winner.
-    /// Without it, queries are read from standard input.
+    /// The positions (FEN, quoted or not), each optionally followed by the
+    /// winner. Without, queries are read from standard input.
     #[arg(value_name = "FEN")]
     pub fen: Vec<String>,
     /// The intended winner(s), overriding the colours named on the input
     /// lines [default: as named on the line, else the side not to move].
     #[arg(long, value_enum)]
     pub winner: Option<Winners>,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t)]
-    pub format: Format,
-    /// Worker threads, each with its own analyzer (and transposition table).
-    #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
-    pub threads: u16,
-    /// No summary and no progress line on standard error.
-    #[arg(long, short)]
-    pub quiet: bool,
+    /// Threads, output and progress.
+    #[command(flatten)]
+    pub batch: BatchArgs,
     /// Search options.
     #[command(flatten)]
     pub search: SearchArgs,
@@ -96,7 +103,7 @@ pub struct AnalyzeArgs {
 /// Options of `dead`.
 #[derive(Debug, Args)]
 pub struct DeadArgs {
-    /// The position (FEN with 4 or 6 fields, quoted or not).
+    /// The position (one FEN with 4 or 6 fields, quoted or not; no winner).
     #[arg(value_name = "FEN", required = true)]
     pub fen: Vec<String>,
     /// Search options.
@@ -110,6 +117,68 @@ pub struct DemoArgs {
     /// Search options.
     #[command(flatten)]
     pub search: SearchArgs,
+}
+
+/// Options of `adjudicate`.
+#[derive(Debug, Default, Args)]
+pub struct AdjudicateArgs {
+    /// Input files: PGN, plain or compressed (gzip, bzip2, zstd: recognised
+    /// by content), or `FEN [moves] MOVE... [RESULT]` lines in UCI; `-` or
+    /// nothing for standard input.
+    #[arg(value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+    /// Write only games whose recorded result is wrong (and malformed games).
+    #[arg(long)]
+    pub only_wrong: bool,
+    /// Check for a dead position after every ply (quick algorithm), as a
+    /// server would during play. Default: only where the game ended (then
+    /// backwards to the first dead ply): much faster, and the same answer
+    /// whenever the quick algorithm's proofs carry over along the game.
+    #[arg(long)]
+    pub every_ply: bool,
+    /// Treat every game as lost on time by this player (Art. 6.9), for
+    /// sources without a `Termination "Time forfeit"` tag.
+    #[arg(long, value_enum, value_name = "COLOR")]
+    pub timeout: Option<FlagArg>,
+    /// Threads, output and progress.
+    #[command(flatten)]
+    pub batch: BatchArgs,
+    /// Search options (of the timeout analyses).
+    #[command(flatten)]
+    pub search: SearchArgs,
+}
+
+/// A colour on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum FlagArg {
+    /// White ran out of time.
+    White,
+    /// Black ran out of time.
+    Black,
+}
+
+impl From<FlagArg> for Color {
+    fn from(flag: FlagArg) -> Color {
+        match flag {
+            FlagArg::White => Color::White,
+            FlagArg::Black => Color::Black,
+        }
+    }
+}
+
+/// The options of the subcommands that run a pool of workers.
+#[derive(Debug, Default, Args)]
+pub struct BatchArgs {
+    /// Worker threads, each with its own analyzer [default: one per CPU, as
+    /// many as fit in --memory-mb; at most 256].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=i64::from(MAX_THREADS)))]
+    pub threads: Option<u16>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
+    /// No summary and no progress display on standard error.
+    #[arg(long, short)]
+    pub quiet: bool,
 }
 
 /// The algorithm (see the `search` crate).
@@ -135,7 +204,8 @@ impl From<ModeArg> for Mode {
 }
 
 /// The search options, mapped onto [`search::Config`] and
-/// [`search::Limits`]; unset options keep [`Config::default`]'s values.
+/// [`search::Limits`]; unset options keep [`Config::default`]'s values,
+/// but for the tables' size, which comes from the memory budget.
 #[derive(Debug, Default, Args)]
 pub struct SearchArgs {
     /// The algorithm.
@@ -144,23 +214,29 @@ pub struct SearchArgs {
     /// The most positions searched per analysis [default: 50000000].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub nodes: Option<u64>,
-    /// Transposition table size per thread, in MiB [default: 64].
-    #[arg(long = "tt-mb", value_name = "N", value_parser = clap::value_parser!(u32).range(1..=65536))]
-    pub tt_mb: Option<u32>,
     /// Wall-clock limit per analysis, in milliseconds [default: none].
     #[arg(long = "deadline-ms", value_name = "MS", value_parser = clap::value_parser!(u64).range(0..=MAX_DEADLINE_MS))]
     pub deadline_ms: Option<u64>,
+    /// Memory budget of the whole command, in MiB, divided among the
+    /// threads (`--tt-mb` is its former name) [default: 1024, or half the
+    /// machine's memory if less; at most the machine's memory].
+    #[arg(long = "memory-mb", alias = "tt-mb", value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=MAX_MEMORY_MB))]
+    pub memory_mb: Option<u64>,
 }
 
 impl SearchArgs {
-    /// The search configuration.
-    pub fn config(&self) -> Config {
+    /// How the memory budget is spent by `threads` workers (`None`: the
+    /// default) doing `workload`, on this machine.
+    pub fn plan(&self, threads: Option<usize>, workload: Workload) -> Result<Plan, MemoryError> {
+        memory::plan(self.memory_mb, threads, workload, &Machine::read())
+    }
+
+    /// The search configuration of an analyzer given `tt_mb` MiB of tables.
+    pub fn config(&self, tt_mb: usize) -> Config {
         let mut config = Config { mode: self.mode.into(), ..Config::default() };
+        config.limits.tt_mb = tt_mb;
         if let Some(nodes) = self.nodes {
             config.limits.nodes = nodes;
-        }
-        if let Some(tt_mb) = self.tt_mb {
-            config.limits.tt_mb = usize::try_from(tt_mb).unwrap_or(usize::MAX);
         }
         if let Some(ms) = self.deadline_ms {
             config.limits.deadline = Some(Duration::from_millis(ms));
@@ -169,10 +245,77 @@ impl SearchArgs {
     }
 }
 
+/// The name among `names` closest to `word` (edit distance, ASCII case
+/// ignored), if it is close enough to be a misspelling: at most 2 edits,
+/// and fewer than the word has characters.
+pub fn closest<'a>(word: &str, names: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let word = word.to_ascii_lowercase();
+    names
+        .into_iter()
+        .map(|name| (edit_distance(&word, &name.to_ascii_lowercase()), name))
+        .filter(|&(distance, _)| distance <= 2 && distance < word.chars().count())
+        .min_by_key(|&(distance, _)| distance)
+        .map(|(_, name)| name)
+}
+
+/// The Levenshtein distance between `a` and `b`, in characters.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let substitution = diagonal + usize::from(ca != cb);
+            diagonal = row[j + 1];
+            row[j + 1] = substitution.min(row[j] + 1).min(row[j + 1] + 1);
+        }
+    }
+    row[b.len()]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use clap::CommandFactory;
+
+    /// Item 14 of issue 11: `analyze` and `adjudicate` take the same search,
+    /// thread, format and progress options, with the same defaults.
+    #[test]
+    fn one_set_of_options() {
+        let command = Cli::command();
+        let options = |name: &str| -> Vec<(String, String)> {
+            let sub = command.find_subcommand(name).unwrap();
+            let mut options: Vec<(String, String)> = sub
+                .get_arguments()
+                .filter_map(|a| Some((a.get_long()?.to_string(), a.get_help().map(ToString::to_string)?)))
+                .filter(|(long, _)| !["winner", "only-wrong", "every-ply", "timeout"].contains(&long.as_str()))
+                .collect();
+            options.sort();
+            options
+        };
+        let analyze = options("analyze");
+        let longs: Vec<&str> = analyze.iter().map(|(long, _)| long.as_str()).collect();
+        assert_eq!(longs, ["deadline-ms", "format", "memory-mb", "mode", "nodes", "quiet", "threads"]);
+        assert_eq!(analyze, options("adjudicate"));
+        let parsed = Cli::try_parse_from(["unwinnable", "adjudicate", "--mode", "quick", "--tt-mb", "300", "x.pgn"]);
+        let Some(Command::Adjudicate(args)) = parsed.unwrap().command else { panic!() };
+        assert_eq!((args.search.mode, args.search.memory_mb), (ModeArg::Quick, Some(300)));
+        assert_eq!(args.batch.threads, None);
+    }
+
+    #[test]
+    fn misspelt_subcommands() {
+        let names = ["analyze", "dead", "demo", "adjudicate"];
+        assert_eq!(closest("analyse", names), Some("analyze"));
+        assert_eq!(closest("Analyze", names), Some("analyze"));
+        assert_eq!(closest("adjudcate", names), Some("adjudicate"));
+        assert_eq!(closest("deda", names), Some("dead"));
+        assert_eq!(closest("frobnicate", names), None);
+        assert_eq!(closest("x", names), None);
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
+        assert_eq!(edit_distance("", "abc"), 3);
+    }
 
     #[test]
     fn command_line() {
@@ -197,14 +340,18 @@ mod tests {
         let Some(Command::Analyze(args)) = cli.command else { panic!("{cli:?}") };
         assert_eq!(args.fen.join(" "), "8/8/1p6/1B2k3/5pK1/8/8/8 b - -");
         assert_eq!(args.winner, Some(Winners::Both));
-        let config = args.search.config();
+        let config = args.search.config(7);
         assert_eq!(config.mode, Mode::Quick);
         assert_eq!(config.limits.nodes, 1000);
         assert_eq!(config.limits.deadline, Some(Duration::from_millis(50)));
-        assert_eq!(config.limits.tt_mb, Config::default().limits.tt_mb);
-        assert_eq!(SearchArgs::default().config(), Config::default());
+        assert_eq!(config.limits.tt_mb, 7);
+        let mut default = Config::default();
+        default.limits.tt_mb = 7;
+        assert_eq!(SearchArgs::default().config(7), default);
         for bad in [
             &["unwinnable", "analyze", "--threads", "0"][..],
+            &["unwinnable", "analyze", "--threads", "257"],
+            &["unwinnable", "analyze", "--memory-mb", "0"],
             &["unwinnable", "dead"],
             &["unwinnable", "--nodes", "0"],
             &["unwinnable", "dead", "--x"],

@@ -9,6 +9,7 @@
 
 use std::io::{self, Write};
 
+use adjudicate::ColorProof;
 use movegen::{Color, Position};
 use search::{Analysis, Analyzer, Config, Proof, Verdict};
 
@@ -48,7 +49,12 @@ pub fn run(out: &mut impl Write, fen: &str, position: &Position, config: Config)
     } else {
         Answer::Undetermined
     };
+    let mated = position.is_checkmate();
     match answer {
+        // The game is over: the side not to move has mated.
+        Answer::Alive if mated => {
+            writeln!(out, "dead: no, the position is already checkmate ({} has mated)", !position.side_to_move())?;
+        }
         Answer::Dead => writeln!(out, "dead: yes, neither side can checkmate")?,
         Answer::Alive if winnable.len() == 2 => writeln!(out, "dead: no, both sides can still checkmate")?,
         Answer::Alive => writeln!(out, "dead: no, {} can still checkmate", winnable[0])?,
@@ -57,14 +63,28 @@ pub fn run(out: &mut impl Write, fen: &str, position: &Position, config: Config)
     for (color, analysis) in &analyses {
         writeln!(out)?;
         match &analysis.verdict {
+            Verdict::Winnable { helpmate } if helpmate.is_empty() => {
+                writeln!(out, "{color} has already checkmated: no move is needed")?;
+            }
             Verdict::Winnable { helpmate } => {
                 writeln!(out, "{color} can checkmate: {}", position.san_line(helpmate))?;
             }
-            Verdict::Unwinnable(Proof::Static(explanation)) => {
-                writeln!(out, "{color} cannot checkmate:")?;
-                write!(out, "{explanation}")?;
+            Verdict::Unwinnable(proof) => {
+                let proof = ColorProof::new(position, *color, proof.clone());
+                match &proof.proof {
+                    // The explanation with its drawing, after the forced
+                    // moves if any.
+                    Proof::Static(explanation) if proof.forced_line.is_empty() => {
+                        writeln!(out, "{color} cannot checkmate:")?;
+                        write!(out, "{explanation}")?;
+                    }
+                    Proof::Static(explanation) => {
+                        writeln!(out, "{color} cannot checkmate: after the forced moves {}:", proof.forced_line)?;
+                        write!(out, "{explanation}")?;
+                    }
+                    _ => writeln!(out, "{color} cannot checkmate: {}", proof.reason())?,
+                }
             }
-            Verdict::Unwinnable(proof) => writeln!(out, "{color} cannot checkmate: {proof}")?,
             Verdict::Undetermined(cause) => writeln!(out, "{color}: undetermined: {cause}")?,
         }
         writeln!(out, "({} nodes searched)", analysis.nodes)?;
@@ -94,5 +114,20 @@ mod tests {
         assert!(text.contains("dead: no, white can still checkmate"), "{text}");
         assert!(text.contains("white can checkmate: 1. "), "{text}");
         assert!(text.contains("black cannot checkmate: "), "{text}");
+    }
+
+    /// Issue 11, item 6: a mate on the board is named (it said "white can
+    /// still checkmate" with an empty helpmate); a proof after a forced
+    /// capture of the winner's queen says so.
+    #[test]
+    fn finished_positions_and_forced_moves_are_named() {
+        let (answer, text) = dead("4k3/4Q3/4K3/8/8/8/8/8 b - - 0 1");
+        assert_eq!(answer, Answer::Alive);
+        assert!(text.contains("dead: no, the position is already checkmate (white has mated)"), "{text}");
+        assert!(text.contains("white has already checkmated: no move is needed"), "{text}");
+        assert!(!text.contains("can still checkmate"), "{text}");
+        let (answer, text) = dead("7k/6Q1/8/8/8/8/8/K7 b - - 0 1");
+        assert_eq!(answer, Answer::Dead);
+        assert!(text.contains("white cannot checkmate: after the forced move 1...Kxg7, "), "{text}");
     }
 }

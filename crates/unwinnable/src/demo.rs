@@ -2,6 +2,7 @@
 //! terminal): the numbered positions of the paper, analysed for both
 //! colours, as a table next to their known labels.
 
+use std::collections::BTreeMap;
 use std::io::{self, Write};
 use std::time::Instant;
 
@@ -10,8 +11,10 @@ use search::{Analyzer, Config, Verdict};
 
 use crate::record::format_micros;
 
-/// The paper's positions (`id <TAB> label <TAB> FEN <TAB> source`).
-pub const PAPER_POSITIONS: &str = include_str!("../../../testdata/paper-positions.tsv");
+/// The paper's positions (`id <TAB> label <TAB> FEN <TAB> source`): a copy
+/// of `testdata/paper-positions.tsv` inside this crate, so that the crate
+/// packages on its own (a test keeps the two equal).
+pub const PAPER_POSITIONS: &str = include_str!("../data/paper-positions.tsv");
 
 /// One position of [`PAPER_POSITIONS`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -60,6 +63,8 @@ pub fn run(out: &mut impl Write, config: Config) -> io::Result<()> {
     let mut analyzer = Analyzer::new(config);
     // Positions that agree with their label, are undetermined, disagree.
     let mut counts = [0; 3];
+    // Why analyses were undetermined (a limit, or quick mode's "not proved").
+    let mut causes: BTreeMap<&'static str, u32> = BTreeMap::new();
     for paper in paper_positions() {
         let Ok(pos) = Position::from_fen(paper.fen) else {
             writeln!(out, "{:<4} {:<5} invalid FEN {}", paper.id, paper.label, paper.fen)?;
@@ -73,7 +78,10 @@ pub fn run(out: &mut impl Write, config: Config) -> io::Result<()> {
             match verdict {
                 Verdict::Winnable { .. } => disagrees |= !paper.can_mate(color),
                 Verdict::Unwinnable(_) => disagrees |= paper.can_mate(color),
-                Verdict::Undetermined(_) => unknown = true,
+                Verdict::Undetermined(cause) => {
+                    unknown = true;
+                    *causes.entry(cause.name()).or_default() += 1;
+                }
             }
             verdicts.push(verdict.name());
         }
@@ -102,10 +110,9 @@ pub fn run(out: &mut impl Write, config: Config) -> io::Result<()> {
     }
     writeln!(out)?;
     let [agree, unknown, disagree] = counts;
-    writeln!(
-        out,
-        "{agree} positions agree with their label, {unknown} undetermined (a limit was reached), {disagree} disagree."
-    )?;
+    let causes: Vec<String> = causes.iter().map(|(cause, count)| format!("{cause} {count}")).collect();
+    let causes = if causes.is_empty() { String::new() } else { format!(" (analyses: {})", causes.join(", ")) };
+    writeln!(out, "{agree} positions agree with their label, {unknown} undetermined{causes}, {disagree} disagree.")?;
     writeln!(out, "Try: unwinnable analyze \"8/8/1p6/1B2k3/5pK1/8/8/8 b - -\"   (can White still mate?)")?;
     writeln!(out, "     unwinnable dead \"8/1p3k2/pPp3p1/P1Pp1pPp/2bP1P1P/4BK2/8/8 b - -\"")?;
     writeln!(out, "     unwinnable analyze --format jsonl < positions.txt   (one `FEN [white|black]` per line)")?;
@@ -116,6 +123,30 @@ pub fn run(out: &mut impl Write, config: Config) -> io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 11, item 6: quick mode's undetermined answers are not called
+    /// limits (it said "a limit was reached" where none was).
+    #[test]
+    fn undetermined_answers_give_their_causes() {
+        let mut out = Vec::new();
+        let config = Config { mode: search::Mode::Quick, ..Config::default() };
+        run(&mut out, config).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let last = text.lines().find(|line| line.contains("positions agree with their label")).unwrap();
+        assert!(!last.contains("limit"), "{last}");
+        if !last.contains(" 0 undetermined") {
+            assert!(last.contains("(analyses: not-proved "), "{last}");
+        }
+    }
+
+    /// Issue 11, item 16: the embedded copy is the project's file.
+    #[test]
+    fn the_copy_is_the_test_data() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/paper-positions.tsv");
+        let original = std::fs::read_to_string(path).expect("testdata/paper-positions.tsv");
+        assert!(original == PAPER_POSITIONS, "copy testdata/paper-positions.tsv to crates/unwinnable/data/");
+        assert!(!PAPER_POSITIONS.contains("../"), "the header points outside the project");
+    }
 
     #[test]
     fn embedded_positions() {

@@ -1,12 +1,14 @@
 //! Reading input line by line with bounded memory: a line longer than
 //! [`MAX_LINE`] bytes is not kept whole (only a prefix, for the error
 //! message), and bytes that are not UTF-8 make a per-line error instead of
-//! stopping the run.
+//! stopping the run. A UTF-8 byte order mark at the start of the input is
+//! dropped.
 
 use std::io::{self, BufRead};
 
-/// The longest line kept, in bytes (a FEN takes under 100).
-pub const MAX_LINE: usize = 4096;
+/// The longest line kept, in bytes: a FEN takes under 100, a `FEN moves...`
+/// line of a long game a few thousand.
+pub const MAX_LINE: usize = 64 << 10;
 
 /// How much of a rejected line is quoted back in error messages.
 pub const QUOTE_CHARS: usize = 120;
@@ -44,11 +46,19 @@ impl Line {
 
 /// `text` cut to [`QUOTE_CHARS`] characters, with `...` when cut.
 pub fn shorten(text: &str) -> String {
-    match text.char_indices().nth(QUOTE_CHARS) {
+    shorten_to(text, QUOTE_CHARS)
+}
+
+/// `text` cut to `chars` characters, with `...` when cut.
+pub fn shorten_to(text: &str, chars: usize) -> String {
+    match text.char_indices().nth(chars) {
         Some((end, _)) => format!("{}...", &text[..end]),
         None => text.to_string(),
     }
 }
+
+/// The UTF-8 byte order mark, which some editors write at the start of a file.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// Numbered lines of a reader (the first line is number 1).
 #[derive(Debug)]
@@ -56,18 +66,29 @@ pub struct LineReader<R> {
     reader: R,
     number: usize,
     buf: Vec<u8>,
+    /// Bytes consumed so far.
+    consumed: u64,
+    /// The byte offset of the line last returned.
+    start: u64,
 }
 
 impl<R: BufRead> LineReader<R> {
     /// Reads lines from `reader`.
     pub fn new(reader: R) -> LineReader<R> {
-        LineReader { reader, number: 0, buf: Vec::new() }
+        LineReader { reader, number: 0, buf: Vec::new(), consumed: 0, start: 0 }
+    }
+
+    /// The byte offset of the line last returned (of its byte order mark,
+    /// for line 1).
+    pub fn offset(&self) -> u64 {
+        self.start
     }
 
     /// The next line and its number, or `None` at the end of the input.
     /// A last line without a terminator counts as a line.
     pub fn next_line(&mut self) -> io::Result<Option<(usize, Line)>> {
         self.buf.clear();
+        self.start = self.consumed;
         let mut len = 0usize;
         let mut started = false;
         loop {
@@ -93,11 +114,17 @@ impl<R: BufRead> LineReader<R> {
             self.buf.extend_from_slice(&chunk[..chunk.len().min(room)]);
             len = len.saturating_add(chunk.len());
             self.reader.consume(consumed);
+            self.consumed += consumed as u64;
             if done {
                 break;
             }
         }
         self.number += 1;
+        // A UTF-8 byte order mark before the first line is not part of it.
+        if self.number == 1 && self.buf.starts_with(BOM) {
+            self.buf.drain(..BOM.len());
+            len -= BOM.len();
+        }
         if len <= MAX_LINE + 1 && self.buf.last() == Some(&b'\r') {
             self.buf.pop();
             len -= 1;
@@ -130,12 +157,32 @@ mod tests {
     }
 
     #[test]
+    fn offsets() {
+        let mut reader = LineReader::new(io::BufReader::with_capacity(3, &b"ab\r\n\ncde\nf"[..]));
+        let mut offsets = Vec::new();
+        while reader.next_line().unwrap().is_some() {
+            offsets.push(reader.offset());
+        }
+        assert_eq!(offsets, [0, 4, 5, 9]);
+    }
+
+    #[test]
     fn terminators_and_numbers() {
         let got = lines(b"a\nbb\r\n\nlast");
         let texts: Vec<_> = got.iter().map(|(n, l)| (*n, l.quote())).collect();
         assert_eq!(texts, [(1, "a".into()), (2, "bb".into()), (3, String::new()), (4, "last".into())]);
         assert!(lines(b"").is_empty());
         assert_eq!(lines(b"\n").len(), 1);
+    }
+
+    /// Item 13 of issue 11: a byte order mark is not part of line 1 (it made
+    /// line 1 an invalid FEN), and only there.
+    #[test]
+    fn byte_order_mark() {
+        let got = lines(b"\xEF\xBB\xBFa b\r\n\xEF\xBB\xBFc\n");
+        assert_eq!(got[0], (1, Line::Text("a b".into())));
+        assert!(matches!(&got[1].1, Line::Text(t) if t == "\u{feff}c"));
+        assert_eq!(lines(b"\xEF\xBB\xBF"), [(1, Line::Text(String::new()))]);
     }
 
     #[test]

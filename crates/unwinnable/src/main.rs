@@ -5,15 +5,19 @@
 
 #![forbid(unsafe_code)]
 
-use std::io::{self, BufReader, IsTerminal, Write};
+use std::io::{self, BufReader, BufWriter, IsTerminal, Write};
 use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::AtomicU64;
 use std::thread;
 
-use clap::Parser;
-use unwinnable::cli::{AnalyzeArgs, Cli, Command};
-use unwinnable::pipeline::{self, Options};
-use unwinnable::query::parse_query;
-use unwinnable::{STACK_SIZE, exit};
+use adjudicate::input::Counting;
+use clap::{CommandFactory, Parser};
+use unwinnable::cli::{AdjudicateArgs, AnalyzeArgs, Cli, Command, DeadArgs, SearchArgs};
+use unwinnable::memory::{Machine, MemoryError, Plan, Workload};
+use unwinnable::progress::Progress;
+use unwinnable::query::{Query, Winners, parse_arguments};
+use unwinnable::{STACK_SIZE, analyze, exit};
 
 fn main() -> ExitCode {
     // Usage errors exit with status 2 here (`--help` and `--version` with 0).
@@ -32,22 +36,17 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> u8 {
     let result = match cli.command {
         Some(Command::Analyze(args)) => analyze(args),
-        Some(Command::Dead(args)) => {
-            let text = args.fen.join(" ");
-            match parse_query(&text) {
-                Ok(query) => {
-                    let mut out = io::stdout().lock();
-                    unwinnable::dead::run(&mut out, &query.fen, &query.position, args.search.config())
-                        .and_then(|_| out.flush())
-                        .map(|()| exit::SUCCESS)
-                }
-                Err(e) => usage_error(&e.to_string()),
-            }
-        }
+        Some(Command::Dead(args)) => dead(&args),
         Some(Command::Demo(args)) => demo(&args.search),
         Some(Command::Adjudicate(args)) => adjudicate(&args),
         None if cli.analyze.fen.is_empty() && io::stdin().is_terminal() => demo(&cli.analyze.search),
-        None => analyze(cli.analyze),
+        None => match unknown_subcommand(&cli.analyze.fen) {
+            Some(error) => {
+                let _ = error.print();
+                Ok(exit::USAGE)
+            }
+            None => analyze(cli.analyze),
+        },
     };
     match result {
         Ok(status) => status,
@@ -59,50 +58,158 @@ fn run(cli: Cli) -> u8 {
     }
 }
 
+/// The error for a first argument that cannot start a FEN (a FEN starts
+/// with the piece placement, which has seven `/`): a misspelt subcommand.
+fn unknown_subcommand(arguments: &[String]) -> Option<clap::Error> {
+    let word = arguments.first()?.split_ascii_whitespace().next()?;
+    if word.contains('/') {
+        return None;
+    }
+    let mut command = Cli::command();
+    let names: Vec<String> = command.get_subcommands().map(|c| c.get_name().to_string()).collect();
+    let mut message = format!("unrecognized subcommand '{word}' (and not a FEN)");
+    if let Some(name) = unwinnable::cli::closest(word, names.iter().map(String::as_str)) {
+        message.push_str(&format!("\n\n  tip: a similar subcommand exists: '{name}'"));
+    }
+    Some(command.error(clap::error::ErrorKind::InvalidSubcommand, message))
+}
+
 fn usage_error(message: &str) -> io::Result<u8> {
     eprintln!("unwinnable: error: {message}");
     eprintln!("For more information, try '--help'.");
     Ok(exit::USAGE)
 }
 
-fn demo(search: &unwinnable::cli::SearchArgs) -> io::Result<u8> {
+/// The memory plan of `search` for `threads` workers, or the usage error;
+/// warns when the budget is more than the memory available now.
+fn plan(search: &SearchArgs, threads: Option<usize>, workload: Workload) -> Result<Plan, MemoryError> {
+    let plan = search.plan(threads, workload)?;
+    if let (Some(_), Some(available)) = (search.memory_mb, Machine::read().available_mb) {
+        if plan.budget_mb > available {
+            eprintln!(
+                "unwinnable: warning: --memory-mb {} is more than the memory available now ({available} MiB)",
+                plan.budget_mb
+            );
+        }
+    }
+    Ok(plan)
+}
+
+fn dead(args: &DeadArgs) -> io::Result<u8> {
+    let query = match parse_arguments(&args.fen) {
+        Ok(queries) if queries.len() > 1 => {
+            return usage_error(&format!("`dead` takes one position, {} were given", queries.len()));
+        }
+        Ok(queries) if queries[0].winners.is_some() => {
+            return usage_error("`dead` takes a position and no winner: it analyses both colours");
+        }
+        Ok(mut queries) => queries.remove(0),
+        Err(e) => return usage_error(&e.to_string()),
+    };
+    let plan = match plan(&args.search, Some(1), Workload::Analyze) {
+        Ok(plan) => plan,
+        Err(e) => return usage_error(&e.to_string()),
+    };
     let mut out = io::stdout().lock();
-    unwinnable::demo::run(&mut out, search.config())?;
+    unwinnable::dead::run(&mut out, &query.fen, &query.position, args.search.config(plan.analyzer_mb))?;
     out.flush()?;
     Ok(exit::SUCCESS)
 }
 
-fn adjudicate(args: &unwinnable::adjudicate::AdjudicateArgs) -> io::Result<u8> {
-    let options = unwinnable::adjudicate::Options::from_args(args);
-    let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
-    let summary = unwinnable::adjudicate::run(&args.files, &mut out, &options)?;
-    if !args.quiet {
-        eprintln!("unwinnable: {summary}");
-    }
+fn demo(search: &SearchArgs) -> io::Result<u8> {
+    let plan = match plan(search, Some(1), Workload::Analyze) {
+        Ok(plan) => plan,
+        Err(e) => return usage_error(&e.to_string()),
+    };
+    let mut out = io::stdout().lock();
+    unwinnable::demo::run(&mut out, search.config(plan.analyzer_mb))?;
+    out.flush()?;
     Ok(exit::SUCCESS)
 }
 
-fn analyze(args: AnalyzeArgs) -> io::Result<u8> {
-    let mut options = Options::new(args.search.config(), args.winner, args.format, usize::from(args.threads));
-    let stdin_is_terminal = io::stdin().is_terminal();
-    let summary = if args.fen.is_empty() {
-        if stdin_is_terminal && !args.quiet {
-            eprintln!("Reading queries from standard input: one `FEN [white|black|both]` per line (end with Ctrl-D).");
-        }
-        options.progress = !args.quiet && !stdin_is_terminal && !io::stdout().is_terminal();
-        let mut out = io::stdout().lock();
-        pipeline::run(BufReader::new(io::stdin()), &mut out, &options)?
-    } else {
-        // A FEN on the command line is checked here: an invalid one is a
-        // usage error, not an error line.
-        let text = args.fen.join(" ");
-        if let Err(e) = parse_query(&text) {
-            return usage_error(&e.to_string());
-        }
-        let mut out = io::stdout().lock();
-        pipeline::run(io::Cursor::new(text), &mut out, &options)?
+fn adjudicate(args: &AdjudicateArgs) -> io::Result<u8> {
+    let plan = match plan(&args.search, args.batch.threads.map(usize::from), Workload::Adjudicate) {
+        Ok(plan) => plan,
+        Err(e) => return usage_error(&e.to_string()),
     };
-    if !args.quiet {
+    let rules = adjudicate::Options {
+        every_ply: args.every_ply,
+        timeout: args.search.config(plan.analyzer_mb),
+        ..adjudicate::Options::batch()
+    };
+    let reads_stdin = args.files.is_empty() || args.files.iter().any(|f| f.as_os_str() == "-");
+    let options = unwinnable::adjudicate::Options {
+        timeout: args.timeout.map(Into::into),
+        only_wrong: args.only_wrong,
+        window_bytes: plan.window_bytes,
+        batch_bytes: plan.batch_bytes,
+        progress: Progress::wanted(args.batch.quiet, reads_stdin),
+        ..unwinnable::adjudicate::Options::new(rules, args.batch.format, plan.threads)
+    };
+    let out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    let summary = unwinnable::adjudicate::run(&args.files, out, &options)?;
+    if !args.batch.quiet {
+        eprintln!("unwinnable: {summary}");
+    }
+    // An input that could not be opened or read to its end fails the run.
+    Ok(if summary.unreadable > 0 { exit::IO_ERROR } else { exit::SUCCESS })
+}
+
+/// `query` as an input line.
+fn query_line(query: &Query) -> String {
+    let winner = match query.winners {
+        None => "",
+        Some(Winners::White) => " white",
+        Some(Winners::Black) => " black",
+        Some(Winners::Both) => " both",
+    };
+    format!("{}{winner}\n", query.fen)
+}
+
+fn analyze(args: AnalyzeArgs) -> io::Result<u8> {
+    // The positions on the command line are checked first: an invalid one
+    // is a usage error, not an error line. Each becomes a line.
+    let arguments = if args.fen.is_empty() {
+        None
+    } else {
+        match parse_arguments(&args.fen) {
+            Ok(queries) => Some(queries.iter().map(query_line).collect::<String>()),
+            Err(e) => return usage_error(&e.to_string()),
+        }
+    };
+    // Never more threads than queries on the command line: each thread
+    // then gets a larger share of the memory.
+    let queries = arguments.as_ref().map(|text| text.lines().count());
+    let planned =
+        plan(&args.search, args.batch.threads.map(usize::from), Workload::Analyze).and_then(|plan| match queries {
+            Some(count) if count < plan.threads => args.search.plan(Some(count), Workload::Analyze),
+            _ => Ok(plan),
+        });
+    let plan = match planned {
+        Ok(plan) => plan,
+        Err(e) => return usage_error(&e.to_string()),
+    };
+    let mut options =
+        analyze::Options::new(args.search.config(plan.analyzer_mb), args.winner, args.batch.format, plan.threads);
+    options.window_bytes = plan.window_bytes;
+    let out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    let summary = match arguments {
+        Some(text) => analyze::run(io::Cursor::new(text), out, &options)?,
+        None => {
+            if io::stdin().is_terminal() && !args.batch.quiet {
+                eprintln!(
+                    "Reading queries from standard input: one `FEN [white|black|both]` per line (end with Ctrl-D)."
+                );
+            }
+            options.progress = Progress::wanted(args.batch.quiet, true);
+            // Standard input redirected from a file: its size is known.
+            let total = std::fs::metadata("/dev/stdin").ok().filter(|m| m.is_file()).map(|m| m.len());
+            let read = Arc::new(AtomicU64::new(0));
+            let input = BufReader::with_capacity(1 << 16, Counting::new(io::stdin(), Arc::clone(&read)));
+            analyze::run_counted(input, total, read, out, &options)?
+        }
+    };
+    if !args.batch.quiet {
         eprintln!("unwinnable: {summary}");
     }
     Ok(exit::SUCCESS)

@@ -1,19 +1,29 @@
-//! One query: a line `FEN [white|black|both] [anything else]`.
+//! Queries: a position and, optionally, the intended winner.
 //!
-//! * The FEN has 4 fields, or 6 with the move counters: the tokens after
-//!   the 4th that are numbers (at most two) are the counters. A single
-//!   number is the halfmove clock (the move number is then 1).
-//! * The next token, if any, names the intended winner: `white`, `black`,
-//!   `w`, `b` (any case) or `both`. Without it, the winner is the side *not*
-//!   to move: the player whose opponent has just run out of time.
-//! * A further token, or one that is not a colour but contains a digit or
-//!   punctuation or is longer than 7 characters (a game id such as
-//!   `QzZqHm8A`, a comment), is ignored. A short word of letters only that
-//!   is not a colour (`red`, `whit`) is an error: it was meant as one.
+//! A query line is `FEN [WINNER] [# comment]`:
+//!
+//! * the FEN has 4 fields, or 6 with the move counters (the halfmove clock,
+//!   0 to 65535, and the fullmove number, 1 to 65535, both plain decimal
+//!   digits); 5 fields, signs, decimal points and out-of-range counters are
+//!   errors;
+//! * the token after the FEN, if any, is the intended winner: `white`,
+//!   `black`, `w`, `b` or `both`, in any case. Anything else there is an
+//!   error (it is never skipped: `black;` or `"white"` would otherwise be
+//!   answered for the default colour). EPD operations (`bm Qd1+;`) are not
+//!   read;
+//! * a token starting with `#` starts a comment to the end of the line (so
+//!   `FEN # game 42` and `FEN white # game 42` carry an id); any other token
+//!   after the winner is an error.
+//!
+//! Without a winner, the winner is the side *not* to move: the player whose
+//! opponent has just run out of time.
+//!
+//! On the command line ([`parse_arguments`]) several queries may follow
+//! each other, each `FEN [WINNER]`; no comments.
 
 use core::fmt;
 
-use movegen::{Color, FenError, Position};
+use movegen::{Color, FenError, FenSyntaxError, Position};
 
 /// For whom a position is analysed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -55,13 +65,13 @@ pub struct Query {
     pub fen: String,
     /// The position.
     pub position: Position,
-    /// The winner(s) named on the line, if any.
+    /// The winner(s) named after the FEN, if any.
     pub winners: Option<Winners>,
 }
 
 impl Query {
     /// The colours to analyse for: `forced` if given (the `--winner`
-    /// option), else those named on the line, else the side not to move.
+    /// option), else those named after the FEN, else the side not to move.
     pub fn colors(&self, forced: Option<Winners>) -> &'static [Color] {
         match forced.or(self.winners) {
             Some(winners) => winners.colors(),
@@ -71,63 +81,213 @@ impl Query {
     }
 }
 
-/// Why a query line was rejected.
+/// Which move counter of a FEN.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Counter {
+    /// The 5th field: halfmoves since the last capture or pawn move, 0 to 65535.
+    HalfmoveClock,
+    /// The 6th field: the number of the full move, 1 to 65535.
+    FullmoveNumber,
+}
+
+/// Why a query was rejected.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum QueryError {
-    /// The FEN is invalid.
+    /// The FEN is invalid (its syntax, or the position it describes).
     Fen(FenError),
-    /// The token after the FEN looks like a colour but is not one.
-    UnknownColour(String),
+    /// A move counter is not a plain number in its range.
+    Counter {
+        /// Which one.
+        counter: Counter,
+        /// The field as written.
+        found: String,
+    },
+    /// A halfmove clock without a fullmove number.
+    FiveFields,
+    /// A 7th numeric field.
+    TooManyFields {
+        /// The field as written.
+        found: String,
+    },
+    /// The token after the FEN is not a colour (nor a `#` comment).
+    UnknownWinner {
+        /// The token as written.
+        found: String,
+        /// The colour it seems to mean (`black;` means `black`).
+        meant: Option<&'static str>,
+    },
+    /// A token after the winner that is not a comment (on a line), or not
+    /// the start of another FEN (on the command line).
+    Unexpected {
+        /// The token as written.
+        found: String,
+    },
+}
+
+/// Cuts user text to a printable length for an error message.
+fn excerpt(text: &str) -> String {
+    crate::input::shorten_to(text, 24)
 }
 
 impl fmt::Display for QueryError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            QueryError::Fen(e) => write!(f, "invalid FEN: {e}"),
-            QueryError::UnknownColour(word) => {
-                write!(f, "unknown winner {word:?} after the FEN (expected white, black or both)")
+            QueryError::Fen(e) if e.is_syntax() => write!(f, "invalid FEN: {e}"),
+            QueryError::Fen(e) => write!(f, "impossible position: {e}"),
+            QueryError::Counter { counter: Counter::HalfmoveClock, found } => {
+                write!(f, "invalid FEN: the halfmove clock is {:?}, expected a number from 0 to 65535", excerpt(found))
             }
+            QueryError::Counter { counter: Counter::FullmoveNumber, found } => {
+                write!(f, "invalid FEN: the fullmove number is {:?}, expected a number from 1 to 65535", excerpt(found))
+            }
+            QueryError::FiveFields => f.write_str(
+                "invalid FEN: 5 fields; give the halfmove clock and the fullmove number together (6 fields) or \
+                 neither (4 fields)",
+            ),
+            QueryError::TooManyFields { found } => {
+                write!(f, "invalid FEN: a 7th field {:?} (a FEN has 4 or 6 fields)", excerpt(found))
+            }
+            QueryError::UnknownWinner { found, meant } => {
+                write!(
+                    f,
+                    "unknown winner {:?} after the FEN (expected white, black, w, b or both, in any case, or a # \
+                     comment)",
+                    excerpt(found)
+                )?;
+                match meant {
+                    Some(name) => write!(f, "; did you mean {name:?}?"),
+                    None => Ok(()),
+                }
+            }
+            QueryError::Unexpected { found } => write!(
+                f,
+                "unexpected {:?} after the winner (a query is `FEN [white|black|both]`; start a comment with #)",
+                excerpt(found)
+            ),
         }
     }
 }
 
-impl std::error::Error for QueryError {}
-
-/// Whether a line carries no query: blank, or a `#` comment.
-pub fn is_skipped(line: &str) -> bool {
-    let line = line.trim_start();
-    line.is_empty() || line.starts_with('#')
+impl std::error::Error for QueryError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            QueryError::Fen(e) => Some(e),
+            _ => None,
+        }
+    }
 }
 
-/// The longest word read as an attempted colour name (game ids are 8 or 12
-/// characters).
-const MAX_COLOUR_WORD: usize = 7;
+/// Whether a line carries no query: blank, or a `#` comment (the same
+/// lines as in `FEN moves...` files).
+pub use adjudicate::fen_line::is_skipped;
 
 /// Parses a query line (see the module documentation).
 pub fn parse_query(line: &str) -> Result<Query, QueryError> {
     let tokens: Vec<&str> = line.split_ascii_whitespace().collect();
+    let (query, used) = parse_one(&tokens)?;
+    match tokens.get(used) {
+        None => Ok(query),
+        Some(token) if token.starts_with('#') => Ok(query),
+        Some(token) => Err(unexpected(token, query.winners.is_some())),
+    }
+}
+
+/// Parses the queries given as command-line arguments: one or more
+/// `FEN [WINNER]`, the FENs quoted or not.
+pub fn parse_arguments<S: AsRef<str>>(arguments: &[S]) -> Result<Vec<Query>, QueryError> {
+    let tokens: Vec<&str> = arguments.iter().flat_map(|a| a.as_ref().split_ascii_whitespace()).collect();
+    let mut queries = Vec::new();
+    let mut rest = &tokens[..];
+    loop {
+        let (query, used) = parse_one(rest)?;
+        let named = query.winners.is_some();
+        queries.push(query);
+        // `used <= rest.len()`: `parse_one` counts tokens it read.
+        rest = &rest[used..];
+        match rest.first() {
+            None => return Ok(queries),
+            // A piece placement starts the next query.
+            Some(token) if token.contains('/') => {}
+            Some(token) => return Err(unexpected(token, named)),
+        }
+    }
+}
+
+fn unexpected(token: &str, after_winner: bool) -> QueryError {
+    if after_winner { QueryError::Unexpected { found: token.to_string() } } else { unknown_winner(token) }
+}
+
+/// The error for `token` in the winner's place.
+fn unknown_winner(token: &str) -> QueryError {
+    if looks_numeric(token) {
+        return QueryError::TooManyFields { found: token.to_string() };
+    }
+    let letters = token.trim_matches(|c: char| !c.is_ascii_alphanumeric());
+    let meant = Winners::from_name(letters).map(|winners| match winners {
+        Winners::White => "white",
+        Winners::Black => "black",
+        Winners::Both => "both",
+    });
+    QueryError::UnknownWinner { found: token.to_string(), meant }
+}
+
+/// A token meant as a number: a digit first, or a sign or point before a
+/// digit; not a piece placement (`8/8/...`).
+fn looks_numeric(token: &str) -> bool {
+    if token.contains('/') {
+        return false;
+    }
+    match token.as_bytes() {
+        [first, ..] if first.is_ascii_digit() => true,
+        [b'+' | b'-' | b'.', second, ..] => second.is_ascii_digit(),
+        _ => false,
+    }
+}
+
+/// A move counter written as plain decimal digits within `counter`'s range.
+fn counter(token: &str, counter: Counter) -> Result<u16, QueryError> {
+    let error = || QueryError::Counter { counter, found: token.to_string() };
+    if token.is_empty() || !token.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(error());
+    }
+    let value: u16 = token.parse().map_err(|_| error())?;
+    if counter == Counter::FullmoveNumber && value == 0 {
+        return Err(error());
+    }
+    Ok(value)
+}
+
+/// One `FEN [WINNER]` at the start of `tokens`: the query and the number of
+/// tokens it used. A token after the FEN that is not a colour is left to
+/// the caller.
+fn parse_one(tokens: &[&str]) -> Result<(Query, usize), QueryError> {
     if tokens.len() < 4 {
-        let error = Position::from_fen(line).err().unwrap_or(FenError::FieldCount { found: tokens.len() });
+        let text = tokens.join(" ");
+        let error = Position::from_fen(&text)
+            .err()
+            .unwrap_or(FenError::Syntax(FenSyntaxError::FieldCount { found: tokens.len() }));
         return Err(QueryError::Fen(error));
     }
-    // `tokens[4..]` and `tokens[..4 + clocks]` cannot panic: at least 4 tokens
-    // (checked above), and `clocks` counts tokens after the 4th.
-    let clocks = tokens[4..].iter().take(2).take_while(|t| t.bytes().all(|b| b.is_ascii_digit())).count();
-    let fen_tokens = &tokens[..4 + clocks];
-    let fen = fen_tokens.join(" ");
-    let position = if clocks == 1 { Position::from_fen(&format!("{fen} 1")) } else { Position::from_fen(&fen) }
-        .map_err(QueryError::Fen)?;
-    let winners = match tokens.get(4 + clocks) {
-        None => None,
-        Some(word) => match Winners::from_name(word) {
-            Some(winners) => Some(winners),
-            None if word.len() <= MAX_COLOUR_WORD && word.bytes().all(|b| b.is_ascii_alphabetic()) => {
-                return Err(QueryError::UnknownColour(word.to_string()));
+    // The move counters: both or neither. `tokens.get` never panics.
+    let fields = match tokens.get(4) {
+        Some(clock) if looks_numeric(clock) => {
+            counter(clock, Counter::HalfmoveClock)?;
+            match tokens.get(5) {
+                Some(number) if looks_numeric(number) => {
+                    counter(number, Counter::FullmoveNumber)?;
+                    6
+                }
+                _ => return Err(QueryError::FiveFields),
             }
-            None => None,
-        },
+        }
+        _ => 4,
     };
-    Ok(Query { fen, position, winners })
+    // `fields <= tokens.len()`: 4 was checked above, 6 only when `tokens[5]` exists.
+    let fen = tokens[..fields].join(" ");
+    let position = Position::from_fen(&fen).map_err(QueryError::Fen)?;
+    let winners = tokens.get(fields).and_then(|token| Winners::from_name(token));
+    let used = fields + usize::from(winners.is_some());
+    Ok((Query { fen, position, winners }, used))
 }
 
 #[cfg(test)]
@@ -137,35 +297,86 @@ mod tests {
     const P3: &str = "8/8/1p6/1B2k3/5pK1/8/8/8 b - -";
 
     #[test]
-    fn fields_clocks_and_colours() {
+    fn fields_counters_and_colours() {
         let q = parse_query(P3).unwrap();
         assert_eq!((q.fen.as_str(), q.winners), (P3, None));
         assert_eq!(q.colors(None), [Color::White]);
         assert_eq!(q.colors(Some(Winners::Both)), [Color::White, Color::Black]);
-        let q = parse_query("  8/8/1p6/1B2k3/5pK1/8/8/8   b - - 3 60 black QzZqHm8A more").unwrap();
+        let q = parse_query("  8/8/1p6/1B2k3/5pK1/8/8/8   b - - 3 60 black # QzZqHm8A more").unwrap();
         assert_eq!(q.fen, "8/8/1p6/1B2k3/5pK1/8/8/8 b - - 3 60");
         assert_eq!((q.position.halfmove_clock(), q.position.fullmove_number()), (3, 60));
         assert_eq!(q.winners, Some(Winners::Black));
         assert_eq!(q.colors(Some(Winners::White)), [Color::White]);
-        let q = parse_query(&format!("{P3} 7 w")).unwrap();
-        assert_eq!((q.position.halfmove_clock(), q.winners), (7, Some(Winners::White)));
         assert_eq!(parse_query(&format!("{P3} BOTH")).unwrap().winners, Some(Winners::Both));
-        // Game ids and comments are ignored.
-        for extra in ["QzZqHm8A", "abcdefgh", "game-1", "#7", "12345678901234567890"] {
-            let q = parse_query(&format!("{P3} 0 1 {extra}")).unwrap_or_else(|e| panic!("{extra}: {e}"));
-            assert_eq!(q.winners, None, "{extra}");
+        assert_eq!(parse_query(&format!("{P3} w")).unwrap().winners, Some(Winners::White));
+        assert_eq!(parse_query(&format!("{P3} 0 65535 B")).unwrap().winners, Some(Winners::Black));
+        // A comment after the FEN, with or without a winner.
+        for line in [format!("{P3} # game 7"), format!("{P3} #7"), format!("{P3} 0 1 #")] {
+            assert_eq!(parse_query(&line).unwrap().winners, None, "{line}");
         }
     }
 
+    /// Item 3 of issue 11: a token in the winner's place is a colour or an
+    /// error, never skipped (these were answered for the default colour).
     #[test]
-    fn errors() {
+    fn a_winner_that_is_not_a_colour_is_an_error() {
+        for (token, meant) in [
+            ("black;", Some("black")),
+            ("Black,", Some("black")),
+            ("\"white\"", Some("white")),
+            ("'both'", Some("both")),
+            ("QzZqHm8A", None),
+            ("game-1", None),
+            ("whiteish", None),
+            ("purple", None),
+            ("bm", None),
+        ] {
+            let line = format!("8/8/8/8/8/8/8/KQk5 b - - 0 1 {token}");
+            let error = parse_query(&line).unwrap_err();
+            assert_eq!(error, QueryError::UnknownWinner { found: token.to_string(), meant }, "{line}");
+            assert!(error.to_string().starts_with(&format!("unknown winner {token:?}")), "{error}");
+        }
+        // After the winner, only a comment.
+        let error = parse_query(&format!("{P3} white game-id-42")).unwrap_err();
+        assert_eq!(error, QueryError::Unexpected { found: "game-id-42".into() });
+    }
+
+    /// Item 5 of issue 11: move counters are plain numbers in their ranges,
+    /// both or neither.
+    #[test]
+    fn counters_are_checked() {
+        use Counter::*;
+        for (counters, expected) in [
+            ("-5 1", QueryError::Counter { counter: HalfmoveClock, found: "-5".into() }),
+            ("+3 1", QueryError::Counter { counter: HalfmoveClock, found: "+3".into() }),
+            ("1.5 1", QueryError::Counter { counter: HalfmoveClock, found: "1.5".into() }),
+            ("65536 1", QueryError::Counter { counter: HalfmoveClock, found: "65536".into() }),
+            ("0 -5", QueryError::Counter { counter: FullmoveNumber, found: "-5".into() }),
+            ("0 1.5", QueryError::Counter { counter: FullmoveNumber, found: "1.5".into() }),
+            ("0 0", QueryError::Counter { counter: FullmoveNumber, found: "0".into() }),
+            ("0 65536", QueryError::Counter { counter: FullmoveNumber, found: "65536".into() }),
+            ("5", QueryError::FiveFields),
+            ("5 white", QueryError::FiveFields),
+            ("0 1 5", QueryError::TooManyFields { found: "5".into() }),
+            (".5", QueryError::Counter { counter: HalfmoveClock, found: ".5".into() }),
+        ] {
+            let line = format!("{P3} {counters}");
+            assert_eq!(parse_query(&line), Err(expected.clone()), "{line}");
+            assert!(expected.to_string().starts_with("invalid FEN: "), "{expected}");
+        }
+        assert!(parse_query(&format!("{P3} 65535 65535")).is_ok());
+    }
+
+    #[test]
+    fn other_errors() {
         for (line, expected) in [
             ("8/8/8 w - -", "invalid FEN"),
             ("hello", "invalid FEN"),
             ("8/8/1p6/1B2k3/5pK1/8/8/8 x - -", "invalid FEN"),
             ("8/8/1p6/1B2k3/5pK1/8/8/8 b - - 99999999 1", "invalid FEN"),
-            ("8/8/1p6/1B2k3/5pK1/8/8/8 b - - purple", "unknown winner \"purple\""),
-            ("8/8/1p6/1B2k3/5pK1/8/8/8 b - - 0 1 whit", "unknown winner"),
+            // Item 15 of issue 11: well-formed, but no such position.
+            ("8/8/8/8/8/8/8/8 w - -", "impossible position: white has no king"),
+            ("4k3/8/8/8/8/8/8/4QK2 w - -", "impossible position: black is in check"),
         ] {
             let error = parse_query(line).unwrap_err().to_string();
             assert!(error.starts_with(expected), "{line}: {error}");
@@ -175,16 +386,35 @@ mod tests {
         assert!(!is_skipped(P3));
     }
 
+    /// Item 4 of issue 11: every position on the command line is a query.
+    #[test]
+    fn several_queries_as_arguments() {
+        let args = ["8/8/1p6/1B2k3/5pK1/8/8/8", "b", "-", "-", "black", "4k3/8/8/8/8/8/8/4KQ2 w - - 0 1", P3];
+        let queries = parse_arguments(&args).unwrap();
+        let fens: Vec<(&str, Option<Winners>)> = queries.iter().map(|q| (q.fen.as_str(), q.winners)).collect();
+        assert_eq!(
+            fens,
+            [(P3, Some(Winners::Black)), ("4k3/8/8/8/8/8/8/4KQ2 w - - 0 1", None), (P3, None)],
+            "{queries:?}"
+        );
+        assert_eq!(parse_arguments(&[P3, "white", "black"]), Err(QueryError::Unexpected { found: "black".into() }));
+        assert!(matches!(parse_arguments(&[P3, "red"]), Err(QueryError::UnknownWinner { .. })));
+        assert!(matches!(parse_arguments(&[P3, "#", "x"]), Err(QueryError::UnknownWinner { .. })));
+        assert!(matches!(parse_arguments(&[P3, "8/8/8"]), Err(QueryError::Fen(_))));
+        assert!(parse_arguments::<&str>(&[]).is_err());
+    }
+
     #[test]
     fn random_lines_never_panic() {
         fn property(text: String, fields: Vec<u8>) -> bool {
             // Random text, and random FEN-like text.
-            const PARTS: [&str; 12] = ["8/", "k", "K", "p", "1", "/", " ", "w", "b", "-", "0", "white"];
+            const PARTS: [&str; 14] = ["8/", "k", "K", "p", "1", "/", " ", "w", "b", "-", "0", "white", "#", "+"];
             let fen_like: String = fields.iter().map(|&i| PARTS[usize::from(i) % PARTS.len()]).collect();
             for line in [text.as_str(), fen_like.as_str()] {
                 if let Ok(query) = parse_query(line) {
                     assert!(!query.colors(None).is_empty());
                 }
+                let _ = parse_arguments(&[line, line]);
             }
             true
         }

@@ -1,22 +1,23 @@
-//! The output of `unwinnable analyze`: one [`Record`] per analysis (or one
-//! [`ErrorRecord`] per rejected query line), written as a readable line or
-//! as a JSON object ([`Format`]); and the [`Summary`] of a run.
+//! The records of `unwinnable analyze`: one [`Record`] per analysis (or
+//! one [`ErrorRecord`] per rejected query line), in every output
+//! [`Format`](crate::output::Format) ([`Render`]).
 
-use core::fmt;
+use std::borrow::Cow;
 
+use adjudicate::ColorProof;
 use movegen::{Color, Position};
 use search::{Analysis, Verdict};
 use serde::Serialize;
 
-/// The output format of `analyze`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
-pub enum Format {
-    /// One readable line per analysis, the helpmate in SAN.
-    #[default]
-    Text,
-    /// One JSON object per line (JSON Lines).
-    Jsonl,
-}
+use crate::output::Render;
+
+/// The reason of a `winnable` answer with the empty helpmate.
+pub const ALREADY_MATE: &str = "the position is already checkmate, delivered by the intended winner";
+
+/// The CSV columns of `analyze` (an error fills `line`, `fen` with the
+/// line as given, `verdict` with `error` and `reason` with the error).
+pub const ANALYSIS_COLUMNS: &[&str] =
+    &["line", "fen", "winner", "verdict", "helpmate", "helpmate_san", "reason", "cause", "nodes", "micros"];
 
 /// The result of one analysis: a position and an intended winner.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -35,7 +36,9 @@ pub struct Record {
     /// The helpmate in SAN with move numbers (only when winnable).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub helpmate_san: Option<String>,
-    /// Why it is unwinnable (the proof), or why it is undetermined.
+    /// Why it is unwinnable (the proof, after the forced moves if any), why
+    /// it is undetermined, or that it is already checkmate (a winnable
+    /// position with the empty helpmate).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
     /// Why it is undetermined, as a stable name (`node-budget`, `deadline`,
@@ -52,10 +55,14 @@ impl Record {
     /// The record of `analysis` of `position` for `winner`.
     pub fn new(line: usize, fen: &str, position: &Position, winner: Color, analysis: &Analysis, micros: u64) -> Record {
         let (helpmate, helpmate_san, reason) = match &analysis.verdict {
+            Verdict::Winnable { helpmate } if helpmate.is_empty() => {
+                (Some(Vec::new()), Some(String::new()), Some(ALREADY_MATE.to_string()))
+            }
             Verdict::Winnable { helpmate } => {
                 (Some(helpmate.iter().map(ToString::to_string).collect()), Some(position.san_line(helpmate)), None)
             }
-            Verdict::Unwinnable(proof) => (None, None, Some(proof.to_string())),
+            // The proof, after the forced moves the analysis played first.
+            Verdict::Unwinnable(proof) => (None, None, Some(ColorProof::new(position, winner, proof.clone()).reason())),
             Verdict::Undetermined(cause) => (None, None, Some(cause.to_string())),
         };
         Record {
@@ -71,28 +78,39 @@ impl Record {
             micros,
         }
     }
+}
 
-    /// The record in `format`, without a line terminator.
-    pub fn render(&self, format: Format) -> String {
-        match format {
-            Format::Jsonl => to_json(self),
-            Format::Text => {
-                let detail = match (&self.helpmate_san, &self.reason) {
-                    (Some(san), _) => san.as_str(),
-                    (None, Some(reason)) => reason.as_str(),
-                    (None, None) => "",
-                };
-                format!(
-                    "{}  {}: {}: {}  ({} nodes, {})",
-                    self.fen,
-                    self.winner,
-                    self.verdict,
-                    detail,
-                    self.nodes,
-                    format_micros(self.micros)
-                )
-            }
-        }
+impl Render for Record {
+    fn text(&self) -> String {
+        let detail = match (&self.helpmate_san, &self.reason) {
+            (Some(san), _) if !san.is_empty() => san.as_str(),
+            (_, Some(reason)) => reason.as_str(),
+            (_, None) => "",
+        };
+        format!(
+            "{}  {}: {}: {}  ({} nodes, {})",
+            self.fen,
+            self.winner,
+            self.verdict,
+            detail,
+            self.nodes,
+            format_micros(self.micros)
+        )
+    }
+
+    fn cells(&self) -> Vec<Cow<'_, str>> {
+        vec![
+            self.line.to_string().into(),
+            self.fen.as_str().into(),
+            self.winner.into(),
+            self.verdict.into(),
+            self.helpmate.as_ref().map_or(String::new(), |moves| moves.join(" ")).into(),
+            self.helpmate_san.as_deref().unwrap_or_default().into(),
+            self.reason.as_deref().unwrap_or_default().into(),
+            self.cause.unwrap_or_default().into(),
+            self.nodes.to_string().into(),
+            self.micros.to_string().into(),
+        ]
     }
 }
 
@@ -107,20 +125,19 @@ pub struct ErrorRecord {
     pub error: String,
 }
 
-impl ErrorRecord {
-    /// The record in `format`, without a line terminator.
-    pub fn render(&self, format: Format) -> String {
-        match format {
-            Format::Jsonl => to_json(self),
-            Format::Text => format!("line {}: error: {}", self.line, self.error),
-        }
+impl Render for ErrorRecord {
+    fn text(&self) -> String {
+        format!("line {}: error: {}", self.line, self.error)
     }
-}
 
-fn to_json(value: &impl Serialize) -> String {
-    // Serializing plain strings and integers cannot fail; fall back to a
-    // valid JSON object all the same.
-    serde_json::to_string(value).unwrap_or_else(|e| format!("{{\"error\": {:?}}}", e.to_string()))
+    fn cells(&self) -> Vec<Cow<'_, str>> {
+        let mut cells = vec![Cow::Borrowed(""); ANALYSIS_COLUMNS.len()];
+        cells[0] = self.line.to_string().into();
+        cells[1] = self.input.as_str().into();
+        cells[3] = "error".into();
+        cells[6] = self.error.as_str().into();
+        cells
+    }
 }
 
 /// `1234` as `1.2 ms`, and so on.
@@ -132,101 +149,61 @@ pub fn format_micros(micros: u64) -> String {
     }
 }
 
-/// Counts of a run, printed on standard error at the end.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Summary {
-    /// Analyses made (a query for both colours counts twice).
-    pub analyses: u64,
-    /// Of which winnable.
-    pub winnable: u64,
-    /// Of which unwinnable.
-    pub unwinnable: u64,
-    /// Of which undetermined.
-    pub undetermined: u64,
-    /// Query lines rejected.
-    pub errors: u64,
-    /// Total time of the analyses, in microseconds.
-    pub total_micros: u64,
-    /// The longest analysis, in microseconds.
-    pub max_micros: u64,
-}
-
-impl Summary {
-    /// Counts one analysis.
-    pub fn add(&mut self, record: &Record) {
-        self.analyses += 1;
-        match record.verdict {
-            "winnable" => self.winnable += 1,
-            "unwinnable" => self.unwinnable += 1,
-            _ => self.undetermined += 1,
-        }
-        self.total_micros = self.total_micros.saturating_add(record.micros);
-        self.max_micros = self.max_micros.max(record.micros);
-    }
-
-    /// The average time per analysis, in microseconds.
-    pub fn average_micros(&self) -> u64 {
-        self.total_micros.checked_div(self.analyses).unwrap_or(0)
-    }
-}
-
-impl fmt::Display for Summary {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} analyses ({} winnable, {} unwinnable, {} undetermined), {} rejected lines; \
-             per analysis: average {} us, maximum {} us",
-            self.analyses,
-            self.winnable,
-            self.unwinnable,
-            self.undetermined,
-            self.errors,
-            self.average_micros(),
-            self.max_micros
-        )
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::output::{Format, RecordWriter};
     use search::Proof;
 
+    fn render(record: &impl Render, format: Format) -> String {
+        let mut out = Vec::new();
+        let mut writer = RecordWriter::new(&mut out, format, ANALYSIS_COLUMNS).unwrap();
+        writer.write(record).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        if format == Format::Csv {
+            assert!(text.starts_with("line,fen,winner,verdict,helpmate,helpmate_san,reason,cause,nodes,micros\n"));
+        }
+        text.lines().last().unwrap().to_string()
+    }
+
     #[test]
-    fn json_and_text() {
+    fn json_text_and_csv() {
         let pos: Position = "8/8/1p6/1B2k3/5pK1/8/8/8 b - -".parse().unwrap();
         let m = pos.parse_uci("e5d4").unwrap();
         let analysis = Analysis { verdict: Verdict::Winnable { helpmate: vec![m] }, nodes: 12 };
         let record = Record::new(3, "8/8/1p6/1B2k3/5pK1/8/8/8 b - -", &pos, Color::White, &analysis, 1500);
         assert_eq!(
-            record.render(Format::Jsonl),
+            render(&record, Format::Jsonl),
             r#"{"line":3,"fen":"8/8/1p6/1B2k3/5pK1/8/8/8 b - -","winner":"white","verdict":"winnable","helpmate":["e5d4"],"helpmate_san":"1...Kd4","nodes":12,"micros":1500}"#
         );
         assert_eq!(
-            record.render(Format::Text),
+            render(&record, Format::Text),
             "8/8/1p6/1B2k3/5pK1/8/8/8 b - -  white: winnable: 1...Kd4  (12 nodes, 1.5 ms)"
+        );
+        assert_eq!(
+            render(&record, Format::Csv),
+            "3,8/8/1p6/1B2k3/5pK1/8/8/8 b - -,white,winnable,e5d4,1...Kd4,,,12,1500"
         );
         let analysis = Analysis { verdict: Verdict::Unwinnable(Proof::Exhaustive { nodes: 5 }), nodes: 5 };
         let record = Record::new(1, "x", &pos, Color::Black, &analysis, 7);
-        assert!(record.render(Format::Jsonl).contains(r#""verdict":"unwinnable","reason":"exhaustive search"#));
+        assert!(render(&record, Format::Jsonl).contains(r#""verdict":"unwinnable","reason":"exhaustive search"#));
         let error = ErrorRecord { line: 4, input: "a\"\u{1}".into(), error: "bad".into() };
-        assert_eq!(error.render(Format::Jsonl), r#"{"line":4,"input":"a\"\u0001","error":"bad"}"#);
-        assert_eq!(error.render(Format::Text), "line 4: error: bad");
-    }
-
-    #[test]
-    fn summary() {
-        let mut summary = Summary::default();
-        assert_eq!(summary.average_micros(), 0);
-        let pos = Position::start();
-        for (micros, verdict) in
-            [(10, Verdict::Undetermined(search::Cause::NotProved)), (30, Verdict::Winnable { helpmate: vec![] })]
-        {
-            let analysis = Analysis { verdict, nodes: 0 };
-            summary.add(&Record::new(1, "x", &pos, Color::White, &analysis, micros));
-        }
-        assert_eq!((summary.analyses, summary.average_micros(), summary.max_micros), (2, 20, 30));
-        assert_eq!((summary.winnable, summary.undetermined), (1, 1));
+        assert_eq!(render(&error, Format::Jsonl), r#"{"line":4,"input":"a\"\u0001","error":"bad"}"#);
+        assert_eq!(render(&error, Format::Text), "line 4: error: bad");
+        assert_eq!(render(&error, Format::Csv), "4,\"a\"\"\\x01\",,error,,,bad,,,");
+        // Issue 11, item 6: a proof after a forced move says so; a mate
+        // already on the board is named.
+        let pos: Position = "7k/6Q1/8/8/8/8/8/K7 b - - 0 1".parse().unwrap();
+        let analysis = Analysis { verdict: Verdict::Unwinnable(Proof::Exhaustive { nodes: 1 }), nodes: 1 };
+        let record = Record::new(1, "x", &pos, Color::White, &analysis, 1);
+        assert_eq!(
+            record.reason.as_deref(),
+            Some("after the forced move 1...Kxg7, exhaustive search: no mate in any of the 1 positions reachable")
+        );
+        let pos: Position = "4k3/4Q3/4K3/8/8/8/8/8 b - - 0 1".parse().unwrap();
+        let analysis = Analysis { verdict: Verdict::Winnable { helpmate: Vec::new() }, nodes: 0 };
+        let record = Record::new(1, "x", &pos, Color::White, &analysis, 1);
+        assert_eq!(render(&record, Format::Text), format!("x  white: winnable: {ALREADY_MATE}  (0 nodes, 1 us)"));
         assert_eq!(format_micros(999), "999 us");
         assert_eq!(format_micros(2_500_000), "2.50 s");
     }

@@ -4,13 +4,12 @@
 //! zstd-compressed and standard input, `FEN moves...` lines, and inputs
 //! that are missing or malformed (error records; the run goes on).
 
-use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 use serde_json::Value;
 
-const BIN: &str = env!("CARGO_BIN_EXE_unwinnable");
+mod common;
 
 fn testdata(name: &str) -> String {
     format!("{}/../../testdata/pgn/{name}", env!("CARGO_MANIFEST_DIR"))
@@ -27,24 +26,16 @@ fn all_files() -> Vec<String> {
     names.iter().map(|name| testdata(name)).collect()
 }
 
+/// Runs `adjudicate` with `args`, expecting exit status 0.
 fn run(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(BIN)
-        .arg("adjudicate")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start the binary");
-    let mut input = child.stdin.take().expect("stdin");
-    let data = stdin.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(&data);
-    });
-    let output = child.wait_with_output().expect("wait");
-    writer.join().expect("writer");
+    let output = run_status(args, stdin);
     assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
     output
+}
+
+fn run_status(args: &[&str], stdin: &[u8]) -> Output {
+    let args: Vec<&str> = std::iter::once("adjudicate").chain(args.iter().copied()).collect();
+    common::run(&args, stdin)
 }
 
 fn stdout(output: &Output) -> String {
@@ -158,6 +149,39 @@ fn zstd_and_standard_input() {
     assert_eq!(strip(&from_plain).len(), 5);
 }
 
+/// Issue 11, item 9: gzip and bzip2 files are read like zstd ones (they
+/// were parsed as PGN and gave "not a SAN move" errors), recognised by
+/// content; an xz file is named as a format not read, and fails the run.
+#[test]
+fn gzip_bzip2_and_formats_not_read() {
+    use std::io::Write as _;
+    let plain = std::fs::read(testdata("repetition.pgn")).unwrap();
+    let mut gzip = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    gzip.write_all(&plain).unwrap();
+    let mut bzip2 = bzip2::write::BzEncoder::new(Vec::new(), bzip2::Compression::default());
+    bzip2.write_all(&plain).unwrap();
+    let expected = run(&["--format", "csv", "--threads", "1", &testdata("repetition.pgn")], b"");
+    let strip = |output: &Output| -> Vec<String> {
+        stdout(output).lines().skip(1).map(|line| line.split_once(',').unwrap().1.to_string()).collect()
+    };
+    // Names that do not match the content: the content decides.
+    for (name, bytes) in [("games.pgn", gzip.finish().unwrap()), ("games.gz", bzip2.finish().unwrap())] {
+        let path = temp(name);
+        std::fs::write(&path, &bytes).unwrap();
+        let output = run(&["--format", "csv", "--threads", "1", path.to_str().unwrap()], b"");
+        let from_stdin = run(&["--format", "csv", "--threads", "1"], &bytes);
+        let _ = std::fs::remove_file(&path);
+        assert_eq!(strip(&output), strip(&expected), "{name}");
+        assert_eq!(strip(&from_stdin), strip(&expected), "{name} on standard input");
+    }
+    let xz = [0xFD, b'7', b'z', b'X', b'Z', 0x00, 0x00, 0x04, 0xE6, 0xD6, 0xB4, 0x46];
+    let output = run_status(&["--format", "jsonl"], &xz);
+    assert_eq!(output.status.code(), Some(1), "{output:?}");
+    let records = json(&output);
+    assert_eq!(records.len(), 1);
+    assert_eq!(records[0]["error"], "xz-compressed input is not supported; decompress it first (xz -d)");
+}
+
 #[test]
 fn fen_lines_and_the_timeout_flag() {
     // Paper Position 20 (White to move): with White flagged, Black cannot
@@ -177,7 +201,7 @@ fn fen_lines_and_the_timeout_flag() {
 
 #[test]
 fn missing_inputs_and_junk_do_not_stop_the_run() {
-    let output = run(
+    let output = run_status(
         &[
             "--format",
             "jsonl",
@@ -189,6 +213,8 @@ fn missing_inputs_and_junk_do_not_stop_the_run() {
         ],
         b"",
     );
+    // A missing input fails the run (exit status 1), after the other inputs.
+    assert_eq!(output.status.code(), Some(1));
     let records = json(&output);
     assert!(records[0]["error"].as_str().unwrap().starts_with("cannot open"));
     let ids: Vec<&str> = records.iter().filter_map(|r| r["id"].as_str()).collect();
@@ -196,4 +222,70 @@ fn missing_inputs_and_junk_do_not_stop_the_run() {
     let last = records.last().unwrap();
     assert_eq!(last["game"], 2);
     assert!(last["error"].as_str().unwrap().contains("ply 5 (Bc)"));
+}
+
+/// Issue 11, item 8: an input that cannot be opened, or a compressed file
+/// cut short, fails the run (exit status 1: it was 0); the records of the
+/// games read before the cut stay, followed by an error record.
+#[test]
+fn unreadable_inputs_fail_the_run() {
+    let output = run_status(&["--format", "jsonl", "/nonexistent/x.pgn"], b"");
+    assert_eq!(output.status.code(), Some(1), "{output:?}");
+    assert!(String::from_utf8_lossy(&output.stderr).contains("1 inputs could not be read"), "{output:?}");
+    // Games with random ids, so that the compressed text is long enough to cut.
+    let mut plain = String::new();
+    let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+    for game in 0..20_000 {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        plain.push_str(&format!("[Event \"{game} {state:x}{:x}\"]\n\n1. e4 e5 *\n\n", state.rotate_left(17)));
+    }
+    let compressed = zstd::encode_all(plain.as_bytes(), 3).unwrap();
+    let path = temp("cut.pgn.zst");
+    std::fs::write(&path, &compressed[..compressed.len() / 2]).unwrap();
+    let output = run_status(&["--format", "jsonl", "--threads", "2", path.to_str().unwrap()], b"");
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(output.status.code(), Some(1), "{}", String::from_utf8_lossy(&output.stderr));
+    let records = json(&output);
+    let (last, games) = records.split_last().unwrap();
+    assert!(games.len() > 100, "{}", games.len());
+    assert!(games.iter().all(|r| r["rule"] == "recorded"), "the games before the cut");
+    assert!(last["error"].as_str().unwrap().starts_with("read error"), "{last}");
+}
+
+/// Issue 11, item 14: `adjudicate` takes the search options of `analyze`
+/// (`--mode`, `--deadline-ms`, `--memory-mb`) for its timeout analyses.
+#[test]
+fn search_options_apply_to_timeouts() {
+    // Paper Position 20 with White flagged: a draw, proved by search; with
+    // no time for the search, the result stays undecided.
+    let line = b"8/4P2p/1p6/3Q1P2/2p3B1/Pk6/1P6/1K3r2 w - - 1 38 0-1\n";
+    for mode in ["full", "quick", "shortest"] {
+        let records =
+            json(&run(&["--format", "jsonl", "--timeout", "white", "--mode", mode, "--memory-mb", "512"], line));
+        assert_eq!(records[0]["correct"], "1/2-1/2", "{mode}: {}", records[0]);
+    }
+    let records = json(&run(&["--format", "jsonl", "--timeout", "white", "--deadline-ms", "0"], line));
+    assert_eq!((records[0]["rule"].as_str(), records[0]["correct"].as_str()), (Some("timeout"), Some("*")));
+}
+
+/// Issue 11, item 12: text from the input does not drive the terminal
+/// (escape sequences in tags were copied to it) and CSV cells are not
+/// spreadsheet formulas.
+#[test]
+fn hostile_tags_are_escaped() {
+    let pgn = "[Site \"\x1b]0;owned\x07\x1b[2J\u{202e}x\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n\n\
+               [GameId \"=HYPERLINK(\\\"http://x\\\")\"]\n[Result \"*\"]\n\n1. d4 *\n\n\
+               [GameId \"@SUM(A1)\"]\n[Result \"*\"]\n\n*\n";
+    let text = stdout(&run(&["--threads", "1"], pgn.as_bytes()));
+    assert!(!text.contains(['\x1b', '\x07', '\u{202e}']), "{text:?}");
+    assert!(text.contains("\\x1b]0;owned\\x07\\x1b[2J\\u{202e}x: recorded 1-0"), "{text}");
+    let csv = stdout(&run(&["--threads", "1", "--format", "csv"], pgn.as_bytes()));
+    assert!(!csv.contains(['\x1b', '\x07', '\u{202e}']), "{csv:?}");
+    let ids: Vec<&str> = csv.lines().skip(1).map(|line| line.split(',').nth(3).unwrap()).collect();
+    assert_eq!(ids[1..], ["\"'=HYPERLINK(\"\"http://x\"\")\"", "'@SUM(A1)"], "{csv}");
+    // JSON keeps the data as it is (escaped by JSON itself).
+    let records = json(&run(&["--threads", "1", "--format", "jsonl"], pgn.as_bytes()));
+    assert_eq!(records[0]["id"], "\x1b]0;owned\x07\x1b[2J\u{202e}x");
 }

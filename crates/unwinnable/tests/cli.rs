@@ -11,34 +11,15 @@ use std::time::Duration;
 use movegen::{Color, Position};
 use serde_json::Value;
 
-const BIN: &str = env!("CARGO_BIN_EXE_unwinnable");
+mod common;
+
+use common::{BIN, run};
 
 const POSITION_1: &str = "8/1p3k2/pPp3p1/P1Pp1pPp/2bP1P1P/4BK2/8/8 b - - 0 54";
 const POSITION_3: &str = "8/8/1p6/1B2k3/5pK1/8/8/8 b - -";
 /// White to move: White can mate; Black (the default winner, as the side
 /// not to move) has only its king, so it cannot.
 const KQ_VS_K: &str = "4k3/8/8/8/8/8/8/4KQ2 w - - 0 1";
-
-/// Runs the binary with `args` and `stdin`.
-fn run(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start the binary");
-    let mut input = child.stdin.take().expect("stdin");
-    let data = stdin.to_vec();
-    // Write from a thread: the child may fill its stdout pipe before it has
-    // read all of its input.
-    let writer = thread::spawn(move || {
-        let _ = input.write_all(&data);
-    });
-    let output = child.wait_with_output().expect("wait for the binary");
-    writer.join().expect("stdin writer");
-    output
-}
 
 fn stdout_lines(output: &Output) -> Vec<String> {
     String::from_utf8(output.stdout.clone()).expect("UTF-8 output").lines().map(str::to_string).collect()
@@ -142,7 +123,8 @@ fn garbage_lines() {
         (junk(200, 1), None),
         (b"8/1p3k2/pPp3p1/P1Pp1pPp".to_vec(), None),
         (format!("{POSITION_1} purple").into(), None),
-        (format!("{POSITION_1} white game-id-42").into(), Some("unwinnable")),
+        (format!("{POSITION_1} white # game-id-42").into(), Some("unwinnable")),
+        (format!("{POSITION_1} white game-id-42").into(), None),
         (huge, None),
         (b"8/8/8/8/8/8/8/8 w - - 0 1".to_vec(), None),
         (format!("{KQ_VS_K} black").into(), Some("unwinnable")),
@@ -150,7 +132,8 @@ fn garbage_lines() {
         (b"4k3/8/8/8/8/8/8/4KQ2 w KQ - 0 1".to_vec(), None),
         (format!("{KQ_VS_K} White").into(), Some("winnable")),
         (junk(5000, 2), None),
-        (b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 whiteish".to_vec(), Some("winnable")),
+        (b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 #whiteish".to_vec(), Some("winnable")),
+        (b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 whiteish".to_vec(), None),
         (b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 bleu".to_vec(), None),
         (junk(100, 3), None),
         (format!("{POSITION_3}\r").into(), Some("winnable")),
@@ -159,7 +142,7 @@ fn garbage_lines() {
     for (index, (line, _)) in lines.iter().enumerate() {
         input.extend_from_slice(line);
         input.push(b'\n');
-        if index == 12 {
+        if index == 13 {
             // Blank and comment lines produce nothing.
             input.extend_from_slice(b"\n   \n# a comment\n");
         }
@@ -216,9 +199,10 @@ fn without_micros(output: &Output) -> Vec<String> {
 #[test]
 fn threads_give_the_same_output() {
     let mut input = String::new();
+    // `FEN game-id` lines: the id as a comment.
     for line in include_str!("../../../testdata/lichess-30k-positions.txt").lines().take(150) {
-        input.push_str(line);
-        input.push('\n');
+        let (fen, id) = line.rsplit_once(' ').expect("FEN and id");
+        input.push_str(&format!("{fen} # {id}\n"));
     }
     for fen in [POSITION_1, POSITION_3, KQ_VS_K, "not a fen", "8/8/7p/5p1P/5p1K/5Pp1/6P1/5kb1 b - - 13 63"] {
         input.push_str(fen);
@@ -355,7 +339,8 @@ fn more_garbage_lines() {
         (format!("{board} b").into(), None),
         (format!("{board} b -").into(), None),
         (format!("{board} b - -").into(), Some("unwinnable")),
-        (format!("{board} b - - 0").into(), Some("unwinnable")),
+        (format!("{board} b - - 0").into(), None),
+        (format!("{board} b - - 0 1").into(), Some("unwinnable")),
         (b"4k3/8/8/8/8/8/8/4RK2 w - - 0 1".to_vec(), None),
         (b"4k3/8/8/8/8/8/8/4KQ2 W - - 0 1".to_vec(), None),
         (format!("{KQ_VS_K} white").into(), Some("winnable")),
@@ -386,5 +371,79 @@ fn more_garbage_lines() {
             }
             None => assert!(record["error"].is_string(), "{}: {record}", String::from_utf8_lossy(line)),
         }
+    }
+}
+
+/// Issue 11, items 3, 4, 5 and 13: nothing is answered that was not asked.
+/// A token in the winner's place that is not a colour is an error (it was
+/// skipped and the default colour analysed); every FEN on the command line
+/// is analysed (the second was dropped); malformed move counters and
+/// 5-field FENs are rejected (they were read as 4 fields); a byte order
+/// mark does not spoil line 1; a misspelt subcommand is named as such.
+#[test]
+fn only_the_questions_asked() {
+    // Black to move, White has a queen: the default winner is White.
+    let fen = "8/8/8/8/8/8/8/KQk5 b - - 0 1";
+    for token in ["black;", "Black,", "\"white\"", "blanc", "QzZqHm8A"] {
+        let output = run(&["analyze", "--format", "jsonl", &format!("{fen} {token}")], b"");
+        assert_eq!(output.status.code(), Some(2), "{token}: {output:?}");
+        assert!(output.stdout.is_empty(), "{token}: answered {}", String::from_utf8_lossy(&output.stdout));
+        assert!(String::from_utf8_lossy(&output.stderr).contains("unknown winner"), "{token}: {output:?}");
+        let output = run(&["analyze", "--format", "jsonl"], format!("{fen} {token}\n").as_bytes());
+        let records = json_lines(&output);
+        assert_eq!(records.len(), 1, "{token}");
+        assert!(records[0]["error"].as_str().is_some_and(|e| e.starts_with("unknown winner")), "{}", records[0]);
+    }
+    // Both positions of the command line, in order; the second names its winner.
+    let output = run(&["analyze", "--format", "jsonl", fen, KQ_VS_K, "white", POSITION_3], b"");
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let records = json_lines(&output);
+    let got: Vec<(&str, &str)> =
+        records.iter().map(|r| (r["fen"].as_str().unwrap(), r["winner"].as_str().unwrap())).collect();
+    assert_eq!(got, [(fen, "white"), (KQ_VS_K, "white"), (POSITION_3, "white")]);
+    let output = run(&["dead", fen, KQ_VS_K], b"");
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    // Move counters.
+    for counters in ["-5 1", "+3 1", "1.5 1", "0 -5", "0 0", "0 65536", "5", "0 1 5"] {
+        let line = format!("4k3/8/8/8/8/8/8/4KQ2 w - - {counters}");
+        let output = run(&["analyze", &line], b"");
+        assert_eq!(output.status.code(), Some(2), "{line}: {output:?}");
+        assert!(String::from_utf8_lossy(&output.stderr).contains("invalid FEN"), "{line}: {output:?}");
+        let records = json_lines(&run(&["analyze", "--format", "jsonl"], format!("{line}\n").as_bytes()));
+        assert!(records[0]["error"].as_str().is_some_and(|e| e.starts_with("invalid FEN")), "{}", records[0]);
+    }
+    // A byte order mark before line 1.
+    let records = json_lines(&run(&["analyze", "--format", "jsonl"], format!("\u{feff}{KQ_VS_K} white\n").as_bytes()));
+    assert_eq!((records[0]["line"].as_u64(), records[0]["verdict"].as_str()), (Some(1), Some("winnable")));
+    // A misspelt subcommand.
+    let output = run(&["analyse", fen], b"");
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("unrecognized subcommand 'analyse'") && stderr.contains("'analyze'"), "{stderr}");
+}
+
+/// Issue 11, item 14: one output writer for every subcommand (CSV for
+/// `analyze` too, errors in their row), one set of search options.
+#[test]
+fn csv_output_of_analyze() {
+    let input = format!("{KQ_VS_K} white\nnot a fen\n");
+    let output = run(&["analyze", "--format", "csv", "--threads", "2", "--memory-mb", "256"], input.as_bytes());
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let lines = stdout_lines(&output);
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    assert_eq!(lines[0], "line,fen,winner,verdict,helpmate,helpmate_san,reason,cause,nodes,micros");
+    assert!(lines[1].starts_with(&format!("1,{KQ_VS_K},white,winnable,")), "{}", lines[1]);
+    assert!(lines[2].starts_with("2,not a fen,,error,,,\"invalid FEN: "), "{}", lines[2]);
+}
+
+/// Issue 11, item 12: nothing from the input reaches the terminal raw.
+#[test]
+fn escape_sequences_in_queries_are_escaped() {
+    let input = b"\x1b]0;owned\x07 w - -\n8/8/8/8/8/8/8/KQk5 b - - 0 1 \x1b[2J\n\xe2\x80\xae\n";
+    for format in ["text", "csv"] {
+        let output = run(&["analyze", "--format", format], input);
+        let text = String::from_utf8(output.stdout).expect("UTF-8");
+        assert_eq!(text.lines().count(), if format == "csv" { 4 } else { 3 }, "{text}");
+        assert!(!text.contains(['\x1b', '\x07', '\u{202e}']), "{format}: {text:?}");
     }
 }

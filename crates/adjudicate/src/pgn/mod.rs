@@ -13,7 +13,7 @@
 //! let games: Vec<_> = Reader::new(pgn.as_bytes()).map(|game| game.unwrap()).collect();
 //! assert_eq!(games.len(), 3);
 //! assert!(games[0].is_ok());
-//! assert!(games[1].as_ref().unwrap_err().reason.contains("illegal move"));
+//! assert!(games[1].as_ref().unwrap_err().to_string().contains("illegal move"));
 //! assert_eq!(games[2].as_ref().unwrap().game.moves().len(), 1);
 //! ```
 
@@ -22,7 +22,7 @@ mod split;
 
 use std::io::{self, BufRead};
 
-pub use parse::{PgnError, PgnGame, Tags, parse_game};
+pub use parse::{PgnError, PgnErrorKind, PgnGame, Tags, parse_game};
 pub use split::{MAX_GAME_BYTES, RawGame, Splitter};
 
 /// Reads games one after the other: `Ok(Ok(game))`, `Ok(Err(error))` for

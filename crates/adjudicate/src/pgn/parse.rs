@@ -6,7 +6,9 @@
 //!   `FEN`, `SetUp`, `Variant`, `Termination`, `Site`, `GameId`).
 //! * Movetext: move numbers (`12.`, `12...`, also glued to the move as in
 //!   `12.e4`), SAN moves with any check, mate and annotation suffixes
-//!   (`Nf3+`, `e8=Q#`, `Rxe1!?`), standalone annotations (`!`, `?!`, ...),
+//!   (`Nf3+`, `e8=Q#`, `Rxe1!?`), moves in coordinates as some programs
+//!   write them (`g1f3`, `e1g1`, `e7e8q`; see [`crate::san`]), standalone
+//!   annotations (`!`, `?!`, ...),
 //!   NAGs (`$14`), brace comments (including `[%clk ...]` and
 //!   `[%eval ...]`), rest-of-line comments (`;`), escape lines (`%` in the
 //!   first column), recursive variations (skipped, however deep), and the
@@ -21,12 +23,12 @@
 
 use core::fmt;
 
-use movegen::{Move, Position, SanError};
+use movegen::{FenError, Move, Position, SanError};
 
-use crate::game::{Game, Outcome, Termination};
+use crate::game::{Game, Outcome, OutcomeError, Termination};
 use crate::pgn::split::RawGame;
 
-/// Why a game could not be read.
+/// Why a game could not be read: where, and what ([`PgnErrorKind`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PgnError {
     /// The game's number in the stream (the first is 1).
@@ -36,16 +38,154 @@ pub struct PgnError {
     /// The byte offset of the problem in the stream.
     pub at: u64,
     /// What is wrong.
-    pub reason: String,
+    pub kind: PgnErrorKind,
+}
+
+/// What is wrong with a game (one flat enum for the PGN format; the FEN,
+/// SAN and result errors are the sources of their variants).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PgnErrorKind {
+    /// The game is longer than the reader keeps.
+    TooLong {
+        /// Its length in bytes.
+        len: u64,
+        /// The bytes kept.
+        kept: usize,
+    },
+    /// A tag pair is not `[Name "value"]`.
+    MalformedTag {
+        /// What was expected.
+        expected: &'static str,
+    },
+    /// The `Variant` tag names a game other than standard chess.
+    UnsupportedVariant {
+        /// The tag's value.
+        variant: String,
+    },
+    /// The `FEN` tag is invalid.
+    InvalidFen(FenError),
+    /// `SetUp "1"` without a `FEN` tag.
+    SetUpWithoutFen,
+    /// The `Result` tag is not a result.
+    InvalidResult(OutcomeError),
+    /// A move of the movetext is not legal (or not a move).
+    Move {
+        /// The ply it would have been (the first move is ply 1).
+        ply: usize,
+        /// The move as written (shortened).
+        text: String,
+        /// The position it was played in.
+        fen: String,
+        /// Why it is not a move there.
+        error: SanError,
+    },
+    /// A move token that is not text (not UTF-8).
+    NotText {
+        /// The ply it would have been.
+        ply: usize,
+    },
+    /// A null move (`--`, `Z0`, `0000`): not a chess move.
+    NullMove {
+        /// The ply it would have been.
+        ply: usize,
+    },
+    /// A `{` comment without its `}`.
+    UnterminatedComment,
+    /// A `(` variation without its `)`.
+    UnterminatedVariation,
+    /// A `)` or `}` with nothing open.
+    Unbalanced {
+        /// The character.
+        found: char,
+    },
+    /// A `[` or `]` in the movetext.
+    TagInMovetext,
+    /// A `$` without a number.
+    NagWithoutNumber,
+    /// A byte that starts no token.
+    UnexpectedByte {
+        /// The byte.
+        byte: u8,
+    },
+    /// Text after the game termination marker.
+    TextAfterResult {
+        /// Its first byte.
+        byte: u8,
+    },
+    /// The termination marker and the `Result` tag disagree.
+    ResultContradictsTag {
+        /// The marker.
+        marker: Outcome,
+        /// The tag.
+        tag: Outcome,
+    },
+    /// No termination marker: the game is cut short.
+    NoTerminationMarker,
+}
+
+impl fmt::Display for PgnErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PgnErrorKind::TooLong { len, kept } => write!(f, "game too long ({len} bytes, at most {kept} kept)"),
+            PgnErrorKind::MalformedTag { expected } => write!(f, "malformed tag pair: {expected}"),
+            PgnErrorKind::UnsupportedVariant { variant } => {
+                write!(f, "unsupported variant {variant:?} (only standard chess is read)")
+            }
+            PgnErrorKind::InvalidFen(e) if e.is_syntax() => write!(f, "invalid FEN tag: {e}"),
+            PgnErrorKind::InvalidFen(e) => write!(f, "impossible position in the FEN tag: {e}"),
+            PgnErrorKind::SetUpWithoutFen => f.write_str("SetUp \"1\" without a FEN tag"),
+            PgnErrorKind::InvalidResult(e) => write!(f, "invalid Result tag: {e}"),
+            PgnErrorKind::Move { ply, text, fen, error } => {
+                let reason = match error {
+                    SanError::Syntax { .. } => "not a SAN or UCI move",
+                    SanError::Illegal { .. } => "illegal move",
+                    SanError::Ambiguous { .. } => "ambiguous move",
+                };
+                write!(f, "ply {ply} ({text}): {reason} (position {fen})")
+            }
+            PgnErrorKind::NotText { ply } => write!(f, "ply {ply}: not a move (not UTF-8 text)"),
+            PgnErrorKind::NullMove { ply } => write!(f, "ply {ply}: null moves are not chess moves"),
+            PgnErrorKind::UnterminatedComment => f.write_str("unterminated comment '{'"),
+            PgnErrorKind::UnterminatedVariation => f.write_str("unterminated variation '('"),
+            PgnErrorKind::Unbalanced { found } => write!(f, "unbalanced '{found}'"),
+            PgnErrorKind::TagInMovetext => f.write_str("tag pair inside the movetext"),
+            PgnErrorKind::NagWithoutNumber => f.write_str("'$' without a NAG number"),
+            PgnErrorKind::UnexpectedByte { byte } => write!(f, "unexpected byte 0x{byte:02x}"),
+            PgnErrorKind::TextAfterResult { byte } => {
+                write!(f, "unexpected text after the result (byte 0x{byte:02x})")
+            }
+            PgnErrorKind::ResultContradictsTag { marker, tag } => {
+                write!(f, "the result {marker} contradicts the Result tag {tag}")
+            }
+            PgnErrorKind::NoTerminationMarker => {
+                f.write_str("the game has no termination marker (1-0, 0-1, 1/2-1/2 or *): truncated?")
+            }
+        }
+    }
+}
+
+impl std::error::Error for PgnErrorKind {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            PgnErrorKind::InvalidFen(e) => Some(e),
+            PgnErrorKind::InvalidResult(e) => Some(e),
+            PgnErrorKind::Move { error, .. } => Some(error),
+            _ => None,
+        }
+    }
 }
 
 impl fmt::Display for PgnError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "game {} (byte {}): at byte {}: {}", self.game, self.offset, self.at, self.reason)
+        write!(f, "game {} (byte {}): at byte {}: {}", self.game, self.offset, self.at, self.kind)
     }
 }
 
-impl std::error::Error for PgnError {}
+impl std::error::Error for PgnError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.kind.source()
+    }
+}
 
 /// The tags the adjudication uses.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -139,13 +279,8 @@ struct Cursor<'a> {
 }
 
 impl<'a> Cursor<'a> {
-    fn error(&self, at: usize, reason: impl Into<String>) -> PgnError {
-        PgnError {
-            game: self.raw.number,
-            offset: self.raw.offset,
-            at: self.raw.offset + at as u64,
-            reason: reason.into(),
-        }
+    fn error(&self, at: usize, kind: PgnErrorKind) -> PgnError {
+        PgnError { game: self.raw.number, offset: self.raw.offset, at: self.raw.offset + at as u64, kind }
     }
 
     fn peek(&self) -> Option<u8> {
@@ -183,18 +318,20 @@ impl<'a> Cursor<'a> {
         }
         let name = &self.bytes[name_start..self.pos];
         if name.is_empty() {
-            return Err(self.error(start, "malformed tag pair: expected a tag name after '['"));
+            return Err(self.error(start, PgnErrorKind::MalformedTag { expected: "expected a tag name after '['" }));
         }
         self.skip_inline_space();
         if self.peek() != Some(b'"') {
-            return Err(self.error(self.pos, "malformed tag pair: expected a quoted value"));
+            return Err(self.error(self.pos, PgnErrorKind::MalformedTag { expected: "expected a quoted value" }));
         }
         self.pos += 1;
         let value_start = self.pos;
         let mut escaped = false;
         loop {
             match self.peek() {
-                None | Some(b'\n') => return Err(self.error(start, "malformed tag pair: unterminated value")),
+                None | Some(b'\n') => {
+                    return Err(self.error(start, PgnErrorKind::MalformedTag { expected: "unterminated value" }));
+                }
                 Some(b'\\') if matches!(self.bytes.get(self.pos + 1), Some(b'"' | b'\\')) => {
                     escaped = true;
                     self.pos += 2;
@@ -209,7 +346,7 @@ impl<'a> Cursor<'a> {
         let value = &self.bytes[value_start..self.pos - 1];
         self.skip_inline_space();
         if self.peek() != Some(b']') {
-            return Err(self.error(self.pos, "malformed tag pair: expected ']'"));
+            return Err(self.error(self.pos, PgnErrorKind::MalformedTag { expected: "expected ']'" }));
         }
         self.pos += 1;
         tags.set(name, value, escaped);
@@ -230,7 +367,7 @@ impl<'a> Cursor<'a> {
                 self.pos += n + 1;
                 Ok(())
             }
-            None => Err(self.error(start, "unterminated comment '{'")),
+            None => Err(self.error(start, PgnErrorKind::UnterminatedComment)),
         }
     }
 
@@ -265,7 +402,7 @@ impl<'a> Cursor<'a> {
             }
             self.pos += 1;
         }
-        Err(self.error(start, "unterminated variation '('"))
+        Err(self.error(start, PgnErrorKind::UnterminatedVariation))
     }
 
     /// The next token of movetext (a maximal run of bytes that are not
@@ -329,7 +466,7 @@ fn is_annotation(token: &[u8]) -> bool {
 pub fn parse_game(raw: &RawGame) -> Result<PgnGame, PgnError> {
     let mut cursor = Cursor { bytes: &raw.bytes, pos: 0, raw };
     if let Some(len) = raw.truncated {
-        return Err(cursor.error(0, format!("game too long ({len} bytes, at most {} kept)", raw.bytes.len())));
+        return Err(cursor.error(0, PgnErrorKind::TooLong { len, kept: raw.bytes.len() }));
     }
     let mut tags = Tags::default();
     // The tag pair section.
@@ -337,25 +474,25 @@ pub fn parse_game(raw: &RawGame) -> Result<PgnGame, PgnError> {
         cursor.skip_whitespace();
         match cursor.peek() {
             Some(b'[') => cursor.tag(&mut tags)?,
+            // Escape lines, and comments before or among the tag pairs.
             Some(b'%') if cursor.at_line_start() => cursor.skip_line(),
+            Some(b';') => cursor.skip_line(),
             _ => break,
         }
     }
     if let Some(variant) = &tags.variant {
         if !is_standard(variant) {
-            return Err(cursor.error(0, format!("unsupported variant {variant:?}")));
+            return Err(cursor.error(0, PgnErrorKind::UnsupportedVariant { variant: variant.clone() }));
         }
     }
     let start = match (&tags.fen, tags.setup.as_deref()) {
-        (Some(fen), _) => {
-            Position::from_fen(fen.trim()).map_err(|e| cursor.error(0, format!("invalid FEN tag: {e}")))?
-        }
-        (None, Some("1")) => return Err(cursor.error(0, "SetUp \"1\" without a FEN tag")),
+        (Some(fen), _) => Position::from_fen(fen.trim()).map_err(|e| cursor.error(0, PgnErrorKind::InvalidFen(e)))?,
+        (None, Some("1")) => return Err(cursor.error(0, PgnErrorKind::SetUpWithoutFen)),
         (None, _) => Position::start(),
     };
     let tag_result = match &tags.result {
         Some(text) => {
-            Some(text.trim().parse::<Outcome>().map_err(|e| cursor.error(0, format!("invalid Result tag: {e}")))?)
+            Some(text.trim().parse::<Outcome>().map_err(|e| cursor.error(0, PgnErrorKind::InvalidResult(e)))?)
         }
         None => None,
     };
@@ -374,21 +511,21 @@ pub fn parse_game(raw: &RawGame) -> Result<PgnGame, PgnError> {
             b';' => cursor.skip_line(),
             b'%' if cursor.at_line_start() => cursor.skip_line(),
             b'(' => cursor.skip_variation()?,
-            b')' => return Err(cursor.error(at, "unbalanced ')'")),
-            b'}' => return Err(cursor.error(at, "unbalanced '}'")),
-            b'[' | b']' => return Err(cursor.error(at, "tag pair inside the movetext")),
+            b')' => return Err(cursor.error(at, PgnErrorKind::Unbalanced { found: ')' })),
+            b'}' => return Err(cursor.error(at, PgnErrorKind::Unbalanced { found: '}' })),
+            b'[' | b']' => return Err(cursor.error(at, PgnErrorKind::TagInMovetext)),
             b'$' => {
                 cursor.pos += 1;
                 let digits = cursor.bytes[cursor.pos..].iter().take_while(|b| b.is_ascii_digit()).count();
                 if digits == 0 {
-                    return Err(cursor.error(at, "'$' without a NAG number"));
+                    return Err(cursor.error(at, PgnErrorKind::NagWithoutNumber));
                 }
                 cursor.pos += digits;
             }
             _ => {
                 let token = cursor.token();
                 if token.is_empty() {
-                    return Err(cursor.error(at, format!("unexpected byte 0x{b:02x}")));
+                    return Err(cursor.error(at, PgnErrorKind::UnexpectedByte { byte: b }));
                 }
                 if let Some(outcome) = result_token(token) {
                     marker = Some((outcome, at));
@@ -400,11 +537,8 @@ pub fn parse_game(raw: &RawGame) -> Result<PgnGame, PgnError> {
                     None if is_annotation(token) => continue,
                     None => token,
                 };
-                let (m, after) = resolve(&pos, san).map_err(|reason| {
-                    let ply = moves.len() + 1;
-                    let shown = String::from_utf8_lossy(san);
-                    cursor.error(at, format!("ply {ply} ({shown}): {reason} (position {})", pos.to_fen()))
-                })?;
+                let ply = moves.len() + 1;
+                let (m, after) = resolve(&pos, san, ply).map_err(|kind| cursor.error(at, kind))?;
                 moves.push(m);
                 positions.push(after);
                 pos = after;
@@ -413,16 +547,15 @@ pub fn parse_game(raw: &RawGame) -> Result<PgnGame, PgnError> {
     }
     cursor.skip_whitespace();
     if let Some(b) = cursor.peek() {
-        return Err(cursor.error(cursor.pos, format!("unexpected text after the result (byte 0x{b:02x})")));
+        return Err(cursor.error(cursor.pos, PgnErrorKind::TextAfterResult { byte: b }));
     }
     let recorded = match (marker, tag_result) {
         (Some((marker, at)), Some(tag)) if marker != tag => {
-            return Err(cursor.error(at, format!("the result {marker} contradicts the Result tag {tag}")));
+            return Err(cursor.error(at, PgnErrorKind::ResultContradictsTag { marker, tag }));
         }
         (Some((marker, _)), _) => marker,
         (None, _) => {
-            return Err(cursor
-                .error(raw.bytes.len(), "the game has no termination marker (1-0, 0-1, 1/2-1/2 or *): truncated?"));
+            return Err(cursor.error(raw.bytes.len(), PgnErrorKind::NoTerminationMarker));
         }
     };
     let termination = match &tags.termination {
@@ -434,16 +567,17 @@ pub fn parse_game(raw: &RawGame) -> Result<PgnGame, PgnError> {
     Ok(PgnGame { game, tags })
 }
 
-/// The legal move `san` names in `pos` and the position after it, or why
-/// there is none.
-fn resolve(pos: &Position, san: &[u8]) -> Result<(Move, Position), String> {
-    let text = std::str::from_utf8(san).map_err(|_| "not a SAN move (not ASCII)".to_string())?;
-    if text == "--" || text == "Z0" {
-        return Err("null moves are not chess moves".to_string());
+/// The legal move `san` (ply `ply`) names in `pos` and the position after
+/// it, or why there is none.
+fn resolve(pos: &Position, san: &[u8], ply: usize) -> Result<(Move, Position), PgnErrorKind> {
+    let text = std::str::from_utf8(san).map_err(|_| PgnErrorKind::NotText { ply })?;
+    if matches!(text, "--" | "Z0" | "0000" | "@@@@") {
+        return Err(PgnErrorKind::NullMove { ply });
     }
-    crate::san::resolve(pos, text).map_err(|e| match e {
-        SanError::Syntax { .. } => "not a SAN move".to_string(),
-        SanError::Illegal { .. } => "illegal move".to_string(),
-        SanError::Ambiguous { .. } => "ambiguous move".to_string(),
+    crate::san::resolve(pos, text).map_err(|error| PgnErrorKind::Move {
+        ply,
+        text: text.chars().take(16).collect(),
+        fen: pos.to_fen(),
+        error,
     })
 }

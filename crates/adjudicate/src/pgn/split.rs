@@ -6,7 +6,9 @@
 //! * after a game termination marker (`1-0`, `0-1`, `1/2-1/2`, `*`) in the
 //!   movetext, outside comments and variations;
 //! * before a line starting with `[` (a tag pair) once the game has
-//!   movetext, or once a blank line followed its tag pairs;
+//!   movetext, or once two blank lines followed its tag pairs (one blank
+//!   line between tag pairs, as ChessBase writes them, does not end the
+//!   tag section: python-chess reads such a game as one, and so do we);
 //! * before a line starting with `[` while a brace comment or a variation
 //!   opened on an earlier line is still open: a game broken this way (a
 //!   truncated or corrupt game followed by the next one) must not swallow
@@ -15,8 +17,11 @@
 //!
 //! Comments (`{...}` and `;` to the end of the line) and escape lines (`%`
 //! in the first column) are followed so that a `]`, `[` or result inside
-//! them is not taken for structure; escape lines between games are dropped. A game longer than the limit keeps only
-//! its first bytes ([`RawGame::truncated`]); the parser then reports it.
+//! them is not taken for structure. A `;` comment before the movetext
+//! (before or among the tag pairs) is not movetext; escape lines and `;`
+//! comment lines between games belong to no game. A game longer than the
+//! limit keeps only its first bytes ([`RawGame::truncated`]); the parser
+//! then reports it.
 //! Any bytes are accepted: junk becomes a "game" that fails to parse.
 
 use std::io::{self, BufRead};
@@ -72,7 +77,8 @@ struct State {
     to_eol: bool,
     /// The current line is a tag line (`[` in the first column).
     tag_line: bool,
-    /// The current line is an escape line (`%` in the first column).
+    /// The current line is an escape line (`%` in the first column) or a
+    /// `;` comment before any tag pair: it belongs to no game.
     escape_line: bool,
     in_brace: bool,
     /// The open brace comment or outermost variation began on an earlier line.
@@ -80,8 +86,8 @@ struct State {
     depth: u32,
     has_tags: bool,
     has_movetext: bool,
-    /// A blank line followed the tag pairs.
-    blank_after_tags: bool,
+    /// Blank lines since the last tag pair (before any movetext).
+    blank_after_tags: u8,
     /// The current line has had only whitespace so far.
     blank_line: bool,
     /// The current movetext token (only its first bytes matter).
@@ -275,7 +281,7 @@ impl State {
             self.to_eol = false;
             let ends_token = self.end_token();
             if blank && self.has_tags && !self.has_movetext {
-                self.blank_after_tags = true;
+                self.blank_after_tags = self.blank_after_tags.saturating_add(1);
             }
             self.tag_line = false;
             self.escape_line = false;
@@ -289,7 +295,7 @@ impl State {
         }
         if line_start && byte == b'[' {
             let open = (self.in_brace || self.depth > 0) && self.open_across_lines;
-            let new_game = self.has_movetext || self.blank_after_tags || open;
+            let new_game = self.has_movetext || self.blank_after_tags >= 2 || open;
             if new_game && (self.has_tags || self.has_movetext) {
                 return Step::BreakBefore;
             }
@@ -297,6 +303,7 @@ impl State {
                 self.tag_line = true;
                 self.to_eol = true;
                 self.has_tags = true;
+                self.blank_after_tags = 0;
                 return Step::Keep;
             }
         }
@@ -316,6 +323,13 @@ impl State {
             return Step::Keep;
         }
         match byte {
+            b';' if !self.has_movetext => {
+                // A comment before the movetext is not movetext; before
+                // any tag pair it belongs to no game.
+                self.to_eol = true;
+                self.escape_line = !self.has_tags;
+                Step::Keep
+            }
             b'{' | b';' | b'(' | b')' => {
                 let ends = self.end_token();
                 self.has_movetext = true;

@@ -60,9 +60,12 @@ pub(crate) fn estimate(pos: &Position, winner: Color, goal: Bitboard) -> u32 {
 /// 1 keeps the search broad, large values make it greedy.
 const ESTIMATE_WEIGHT: u32 = 3;
 
-/// Memory per stored position (the position, its parent link and move, a
-/// set slot and a queue slot), in bytes: the basis of the caller's cap.
-pub(crate) const BYTES_PER_POSITION: usize = core::mem::size_of::<Node>() + 24;
+/// Memory per stored position at worst, in bytes: the basis of the
+/// caller's cap. The node itself (its vector grows by exact steps, see
+/// [`run`]), a slot of the hash set (a `u64` and a control byte, at most
+/// about 2.3 slots per entry after its doubling) and of the queue (a `u64`,
+/// at most two per entry after doubling).
+pub(crate) const BYTES_PER_POSITION: usize = core::mem::size_of::<Node>() + 24 + 16;
 
 /// A stored position (packed: rebuilt when it is expanded).
 #[derive(Clone, Copy, Debug)]
@@ -161,6 +164,11 @@ pub(crate) fn run(
                 continue;
             }
             if seen.insert(child.hash()) {
+                if nodes.len() == nodes.capacity() {
+                    // Grow by doubling, but never past the cap.
+                    let more = nodes.len().min(max_positions - nodes.len()).max(1);
+                    nodes.reserve_exact(more);
+                }
                 let child_index = nodes.len() as u32;
                 nodes.push(Node { pos: child.pack(), parent: index, mv: m });
                 let f = priority(&child) + depth + 1;
