@@ -386,8 +386,32 @@ fn binomial(n: u32, k: u32) -> u64 {
 /// moving, no pawn captures onto a square only they can occupy, an enemy
 /// may not enter their square while they have not moved, and they count
 /// as persistent attackers (see [`crate::Mobility::compute_assuming`]).
-/// With both sets empty this is exactly the fixpoint of the rules.
-pub(crate) fn saturate(board: &Board, rules: Rules, frozen: Bitboard, uncapturable: Bitboard) -> Fixpoint {
+/// The pieces on `immobile` are assumed never to move (they may be
+/// captured where they stand): their regions are not grown, so they are
+/// cleared only by capture (see [`crate::immobile_pieces`] for when that
+/// assumption is justified). With the three sets empty this is exactly the
+/// fixpoint of the rules.
+pub(crate) fn saturate(
+    board: &Board,
+    rules: Rules,
+    frozen: Bitboard,
+    uncapturable: Bitboard,
+    immobile: Bitboard,
+) -> Fixpoint {
+    saturate_watching(board, rules, frozen, uncapturable, immobile, Bitboard::EMPTY).expect("no piece is watched")
+}
+
+/// [`saturate`], abandoned (`None`) as soon as the region of a piece on
+/// `watched` grows beyond its square: the regions only grow, so that piece
+/// may move in the fixpoint too (used by [`crate::immobile_pieces`]).
+pub(crate) fn saturate_watching(
+    board: &Board,
+    rules: Rules,
+    frozen: Bitboard,
+    uncapturable: Bitboard,
+    immobile: Bitboard,
+    watched: Bitboard,
+) -> Option<Fixpoint> {
     // Kings are never captured (the paper's rules let an enemy region
     // reaching a king's square clear it; with the persistent-attackers
     // rules, a king is cleared only by moving, and its square is closed to
@@ -505,7 +529,7 @@ pub(crate) fn saturate(board: &Board, rules: Rules, frozen: Bitboard, uncapturab
                 continue;
             }
             let promotion_rank = Bitboard::relative_rank(color, Rank::Eighth);
-            for square in board.by_color(color) {
+            for square in board.by_color(color) - immobile {
                 let region = regions[square as usize];
                 let role = board.role_at(square).unwrap_or(Role::Pawn);
                 let grown = match role {
@@ -526,13 +550,16 @@ pub(crate) fn saturate(board: &Board, rules: Rules, frozen: Bitboard, uncapturab
                 if grown != region {
                     regions[square as usize] = grown;
                     grew = true;
+                    if watched.contains(square) {
+                        return None;
+                    }
                 }
             }
         }
         previous = allowed;
         first_pass = false;
         if !grew {
-            return Fixpoint { regions, cleared, reachable };
+            return Some(Fixpoint { regions, cleared, reachable });
         }
     }
 }

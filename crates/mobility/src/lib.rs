@@ -92,6 +92,7 @@
 
 pub mod dilate;
 pub mod fixpoint;
+mod immobile;
 pub mod terminal;
 
 use core::fmt;
@@ -99,6 +100,7 @@ use core::fmt;
 use movegen::{Bitboard, Board, CastlingRights, Color, Piece, Position, Role, Square};
 
 pub use fixpoint::{Rules, direct_attacks};
+pub use immobile::immobile_pieces;
 
 /// Why the mobility analysis does not apply to a position: an en passant
 /// capture is legal (the precondition of Lemma 8 that remains; castling
@@ -134,6 +136,10 @@ pub struct Games {
     /// the other colour each of whose moves would mate it may then be kept
     /// still (see [`terminal`]).
     pub mates_by: Option<Color>,
+    /// Pieces that never move in these games (they may be captured where
+    /// they stand): their regions are their squares. Sound to assume for
+    /// the pieces [`immobile_pieces`] finds for the same games.
+    pub immobile: Bitboard,
 }
 
 /// The solution of the mobility problem of a position: an admissible
@@ -176,8 +182,9 @@ impl Mobility {
             return Err(NotApplicable::EnPassant(square));
         }
         let board = *pos.board();
-        let games = Games { uncapturable: games.uncapturable & (board.occupied() - board.kings()), ..games };
-        let base = fixpoint::saturate(&board, rules, Bitboard::EMPTY, games.uncapturable);
+        let pieces = board.occupied() - board.kings();
+        let games = Games { uncapturable: games.uncapturable & pieces, immobile: games.immobile & pieces, ..games };
+        let base = fixpoint::saturate(&board, rules, Bitboard::EMPTY, games.uncapturable, games.immobile);
         let solution = if rules.terminal_captures() { terminal::refine(&board, rules, games, base) } else { base };
         Ok(Mobility {
             board,

@@ -103,7 +103,7 @@ use crate::fixpoint::{Fixpoint, Rules, direct_attacks, saturate};
 pub(crate) fn refine(board: &Board, rules: Rules, games: Games, base: Fixpoint) -> Fixpoint {
     let mut frozen = board.occupied() - board.kings();
     while frozen.any() {
-        let assumed = saturate(board, rules, frozen, games.uncapturable);
+        let assumed = saturate(board, rules, frozen, games.uncapturable, games.immobile);
         let failing: Bitboard = frozen
             .into_iter()
             .filter(|&square| {

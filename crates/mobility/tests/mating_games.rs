@@ -37,7 +37,7 @@ fn games_ending_in_the_winners_mate_stay_in_regions() {
     let (mut mating_games, mut narrowed) = (0, 0);
     for start in positions() {
         for winner in Color::ALL {
-            let games = Games { uncapturable: Bitboard::EMPTY, mates_by: Some(winner) };
+            let games = Games { uncapturable: Bitboard::EMPTY, mates_by: Some(winner), immobile: Bitboard::EMPTY };
             let Ok(mobility) = Mobility::compute_assuming(&start, Rules::Saturation, games) else { continue };
             let all = Mobility::compute_with(&start, Rules::Saturation).expect("same precondition");
             if mobility.cleared() != all.cleared() {
@@ -76,7 +76,7 @@ fn games_ending_in_the_winners_mate_stay_in_regions() {
 #[test]
 fn pawns_whose_every_move_mates_stay_still() {
     let pos: Position = "3b4/6k1/1ppp4/2b3p1/1pKp1pP1/1P1P1P2/8/1BbB1B2 b - -".parse().unwrap();
-    let games = Games { uncapturable: Bitboard::EMPTY, mates_by: Some(Color::White) };
+    let games = Games { uncapturable: Bitboard::EMPTY, mates_by: Some(Color::White), immobile: Bitboard::EMPTY };
     let narrowed = Mobility::compute_assuming(&pos, Rules::Saturation, games).unwrap();
     let all = Mobility::compute_with(&pos, Rules::Saturation).unwrap();
     for square in [Square::B6, Square::D6] {

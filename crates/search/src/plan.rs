@@ -45,7 +45,8 @@ impl Plan {
     pub fn of(root: &Position, winner: Color) -> Option<Plan> {
         let loser = !winner;
         let assumed = static_check::irreplaceable(root, winner);
-        let games = mobility::Games { uncapturable: assumed, mates_by: Some(winner) };
+        let games =
+            mobility::Games { uncapturable: assumed, mates_by: Some(winner), immobile: movegen::Bitboard::EMPTY };
         let mobility = mobility::Mobility::compute_assuming(root, mobility::Rules::default(), games).ok()?;
         let board = mobility.board();
         let fixed = board.occupied() - mobility.cleared();

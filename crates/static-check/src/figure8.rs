@@ -393,9 +393,25 @@ pub fn figure8(pos: &Position, winner: Color) -> Figure8 {
     // Only games that end in a mate by the winner matter: in them, the
     // winner's irreplaceable pieces are never captured.
     let assumed = crate::irreplaceable(pos, winner);
-    let games = mobility::Games { uncapturable: assumed, mates_by: Some(winner) };
-    match Mobility::compute_assuming(pos, mobility::Rules::default(), games) {
-        Ok(mobility) => figure8_with(pos, winner, &mobility, Options::default()),
+    let rules = mobility::Rules::default();
+    let games = mobility::Games { uncapturable: assumed, mates_by: Some(winner), immobile: Bitboard::EMPTY };
+    match Mobility::compute_assuming(pos, rules, games) {
+        Ok(mobility) => {
+            let first = figure8_with(pos, winner, &mobility, Options::default());
+            if matches!(first.result, Ok(_) | Err(Obstacle::MateInOne)) {
+                return first;
+            }
+            // Not proved: split on the pieces that cannot move now (see
+            // `mobility::immobile_pieces`; sound for the same games).
+            let immobile = mobility::immobile_pieces(pos, rules, games).unwrap_or(Bitboard::EMPTY);
+            if immobile.is_empty() {
+                return first;
+            }
+            match Mobility::compute_assuming(pos, rules, mobility::Games { immobile, ..games }) {
+                Ok(narrowed) => figure8_with(pos, winner, &narrowed, Options::default()),
+                Err(_) => first,
+            }
+        }
         Err(reason) => Figure8 {
             winner,
             loser_king: pos.king_of(!winner),

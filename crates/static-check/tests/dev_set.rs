@@ -34,3 +34,43 @@ fn never_unsound_and_proves_many() {
     // (912 with the paper's rules exactly).
     assert!(proved >= 950, "only {proved} proved");
 }
+
+/// The same over the hard set: no proof where the label says the side can
+/// mate, and the static proofs it had when this was written kept.
+#[test]
+fn never_unsound_on_the_hard_set() {
+    let (mut proved, mut unsound) = (0, Vec::new());
+    for line in include_str!("../../../testdata/hard-positions.txt").lines().filter(|l| !l.starts_with('#')) {
+        let Some((label, fen)) = line.split_once(' ') else { continue };
+        let pos: Position = fen.parse().unwrap_or_else(|e| panic!("{fen}: {e}"));
+        for (i, color) in Color::ALL.into_iter().enumerate() {
+            if static_check::is_unwinnable(&pos, color) {
+                proved += 1;
+                if label.as_bytes()[i] != b'-' {
+                    unsound.push(format!("{color} can win in {fen}"));
+                }
+            }
+        }
+    }
+    assert!(unsound.is_empty(), "{} unsound verdicts:\n{}", unsound.len(), unsound.join("\n"));
+    assert!(proved >= 400, "only {proved} proved");
+}
+
+/// Hard line 113 after its forced moves (1...Rxa6+ 2.Bxa6): the rook on a1
+/// and the bishop on b1 box the White king in with it; the rook may be
+/// captured where it stands but never moves (`mobility::immobile_pieces`),
+/// so the king keeps to a1, a2 and b1, where Black's dark-squared bishops
+/// cannot mate it. The label of line 113 says Black cannot mate from the
+/// position before the forced moves, hence not after them either.
+#[test]
+fn a_boxed_rook_that_may_be_captured_never_frees_the_king() {
+    let pos: Position = "1b5b/k7/B7/8/1pBp1p1p/1PpP1P1P/K1P4b/RB6 b - -".parse().unwrap();
+    let games = mobility::Games {
+        uncapturable: static_check::irreplaceable(&pos, Color::Black),
+        mates_by: Some(Color::Black),
+        immobile: movegen::Bitboard::EMPTY,
+    };
+    let immobile = mobility::immobile_pieces(&pos, mobility::Rules::default(), games).unwrap();
+    assert!(immobile.contains(movegen::Square::A1), "{immobile:?}");
+    assert!(static_check::is_unwinnable(&pos, Color::Black));
+}

@@ -1,0 +1,108 @@
+//! Pieces that never move: a case split on a piece that cannot move now but
+//! may be captured.
+//!
+//! The fixpoint treats "cleared" as one fact: a piece that may be captured
+//! opens its square to its allies, and an ally that may move away opens
+//! its square to the piece. In a box of allies (a rook in the corner
+//! behind its own king and bishop, the king held by enemy pawns) this lets
+//! each piece out through the other's square, though every way out needs
+//! the box to open while the piece is still there.
+//!
+//! **The split.** Take a piece `P` that is not a king and let `A_P` be the
+//! fixpoint for the same games with `P` assumed never captured. If `P`'s
+//! region in `A_P` is its own square, `P` never moves in any of those
+//! games (nor in their prefixes): take a game in which `P` moves, and the
+//! prefix that ends with `P`'s first move. `P` is alive until that move,
+//! so the prefix is a game in which `P` is never captured; its positions
+//! are within `A_P`'s regions (Lemma 8 for the narrowed games), and the
+//! last of them has `P` off its square, outside its region: impossible.
+//! The games narrowed by [`Games`] are closed under prefixes in the sense
+//! needed here (a piece never captured in a game is never captured in its
+//! prefixes; a prefix of a game ending in the winner's mate contains no
+//! move that mates the winner), so the argument holds for them too.
+//!
+//! So `P` may be captured (where it stands) but never moves: the fixpoint
+//! for the same games with `P` immobile over-approximates them, and its
+//! regions are tighter. Pieces found immobile earlier are assumed immobile
+//! when testing the next (a fact about every game of the class).
+//!
+//! Only pieces boxed in the position (no step onto an empty square or an
+//! enemy) whose region in the plain fixpoint is larger than their square
+//! and which an enemy region reaches are tried: the others move now, gain
+//! nothing, or fail the test for sure (assuming a piece no enemy reaches
+//! is never captured changes nothing). Which pieces are tried only costs
+//! time; soundness rests on the test of each.
+
+use movegen::{Bitboard, Board, Position, Role, Square, attacks};
+
+use crate::fixpoint::{Rules, saturate, saturate_watching};
+use crate::{Games, NotApplicable};
+
+/// The most pieces tried (each costs one fixpoint).
+const MAX_TRIED: usize = 12;
+
+/// The pieces of `pos` (kings excepted) that never move in `games` (they
+/// may be captured where they stand), found by the case split of the
+/// module docs; includes `games.immobile`. The precondition of
+/// [`crate::Mobility::compute`] applies.
+pub fn immobile_pieces(pos: &Position, rules: Rules, games: Games) -> Result<Bitboard, NotApplicable> {
+    if let Some(square) = pos.legal_ep_square() {
+        return Err(NotApplicable::EnPassant(square));
+    }
+    let board = pos.board();
+    let pieces = board.occupied() - board.kings();
+    let mut immobile = games.immobile & pieces;
+    let uncapturable = games.uncapturable & pieces;
+    let plain = saturate(board, rules, Bitboard::EMPTY, uncapturable, immobile);
+    // Where each colour's pieces (kings included) may stand.
+    let mut reach = [Bitboard::EMPTY; 2];
+    for square in board.occupied() {
+        if let Some(color) = board.color_at(square) {
+            reach[color as usize] |= plain.regions[square as usize];
+        }
+    }
+    // A piece no enemy can reach is never captured: assuming so changes
+    // nothing, and the test would fail. Only pieces the plain fixpoint
+    // lets move and lets be captured are tried.
+    let candidates: Vec<Square> = (pieces - immobile - uncapturable)
+        .iter()
+        .filter(|&square| {
+            let capturable = board.color_at(square).is_some_and(|color| reach[!color as usize].contains(square));
+            capturable && plain.regions[square as usize] != Bitboard::from(square) && boxed(board, square)
+        })
+        .take(MAX_TRIED)
+        .collect();
+    loop {
+        let mut found = false;
+        for &square in &candidates {
+            if immobile.contains(square) {
+                continue;
+            }
+            let watched = Bitboard::from(square);
+            if saturate_watching(board, rules, Bitboard::EMPTY, uncapturable | square, immobile, watched).is_some() {
+                immobile |= square;
+                found = true;
+            }
+        }
+        if !found {
+            return Ok(immobile);
+        }
+    }
+}
+
+/// Whether the piece on `square` has no step onto an empty square nor onto
+/// an enemy in the position (a pawn: its push square is occupied and no
+/// enemy stands where it captures).
+fn boxed(board: &Board, square: Square) -> bool {
+    let Some(piece) = board.piece_at(square) else { return false };
+    let occupied = board.occupied();
+    let ours = board.by_color(piece.color);
+    match piece.role {
+        Role::Pawn => {
+            let push = Bitboard::from(square).forward(piece.color);
+            let captures = attacks::pawn(piece.color, square) & board.by_color(!piece.color);
+            (push - occupied).is_empty() && captures.is_empty()
+        }
+        role => (attacks::attacks(role, piece.color, square, occupied) - ours).is_empty(),
+    }
+}

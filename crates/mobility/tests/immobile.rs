@@ -1,0 +1,93 @@
+//! The case split on pieces that cannot move ([`immobile_pieces`]),
+//! attacked directly: in random games from every dev and hard position,
+//! a piece found immobile never leaves its square (it may be captured
+//! there), and every position stays within the regions computed with the
+//! immobile pieces pinned (Lemma 8 for the narrowed fixpoint). For the
+//! games that end in a checkmate by one colour, the same over the games
+//! that do end so (steered towards mates, as in `mating_games.rs`).
+
+mod common;
+
+use common::{Rng, play_checked};
+use mobility::{Games, Mobility, Rules, immobile_pieces};
+use movegen::{Bitboard, Color, Position, Setup};
+
+fn positions() -> Vec<Position> {
+    include_str!("../../../testdata/dev-positions.txt")
+        .lines()
+        .chain(include_str!("../../../testdata/hard-positions.txt").lines())
+        .filter(|l| !l.starts_with('#'))
+        .filter_map(|l| {
+            let (_, fen) = l.split_once(' ')?;
+            let mut setup = Setup::from_fen(fen).ok()?;
+            setup.en_passant = None;
+            Position::from_setup(setup).ok()
+        })
+        .collect()
+}
+
+#[test]
+fn immobile_pieces_never_move_in_random_games() {
+    let mut rng = Rng::new(41);
+    let (mut split, mut games) = (0, 0);
+    for start in positions() {
+        let Ok(immobile) = immobile_pieces(&start, Rules::Saturation, Games::default()) else { continue };
+        if immobile.is_empty() {
+            continue;
+        }
+        split += 1;
+        let games_narrowed = Games { immobile, ..Games::default() };
+        let mobility = Mobility::compute_assuming(&start, Rules::Saturation, games_narrowed).unwrap();
+        for square in immobile {
+            assert_eq!(mobility.region(square), Bitboard::from(square));
+        }
+        for _ in 0..8 {
+            let played = play_checked(&start, &mobility, &mut rng, 300, |_, moves, rng| moves[rng.below(moves.len())]);
+            if let Some(message) = played.violation {
+                panic!("{}: immobile {immobile:?}: {message}", start.to_fen());
+            }
+            games += 1;
+        }
+    }
+    eprintln!("{split} positions with immobile pieces, {games} games");
+    assert!(split >= 100, "{split}");
+}
+
+#[test]
+fn immobile_pieces_never_move_in_games_ending_in_a_mate() {
+    let mut rng = Rng::new(43);
+    let (mut split, mut mating_games) = (0, 0);
+    for start in positions() {
+        for winner in Color::ALL {
+            let games = Games { mates_by: Some(winner), ..Games::default() };
+            let Ok(immobile) = immobile_pieces(&start, Rules::Saturation, games) else { continue };
+            if immobile.is_empty() {
+                continue;
+            }
+            split += 1;
+            let mobility = Mobility::compute_assuming(&start, Rules::Saturation, Games { immobile, ..games }).unwrap();
+            for _ in 0..20 {
+                let played = play_checked(&start, &mobility, &mut rng, 160, |pos, moves, rng| {
+                    let mates: Vec<_> = moves.iter().copied().filter(|&m| pos.play(m).is_checkmate()).collect();
+                    if let Some(&m) = mates.first() {
+                        return m;
+                    }
+                    let checks: Vec<_> = moves.iter().copied().filter(|&m| pos.play(m).is_check()).collect();
+                    if !checks.is_empty() && rng.below(2) == 0 {
+                        return checks[rng.below(checks.len())];
+                    }
+                    moves[rng.below(moves.len())]
+                });
+                if played.last.is_checkmate() && played.last.side_to_move() == !winner {
+                    mating_games += 1;
+                    if let Some(message) = played.violation {
+                        panic!("{} for {winner}: immobile {immobile:?}: {message}", start.to_fen());
+                    }
+                }
+            }
+        }
+    }
+    eprintln!("{split} position/winner pairs with immobile pieces, {mating_games} games ending in the mate");
+    assert!(split >= 100, "{split}");
+    assert!(mating_games >= 40, "{mating_games}");
+}
