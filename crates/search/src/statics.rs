@@ -21,6 +21,10 @@ pub(crate) fn static_proof(pos: &Position, winner: Color) -> Option<Proof> {
     })
 }
 
+/// Nodes this close to the root get the full static check (with the case
+/// split on pieces that never move), deeper ones the light check.
+pub(crate) const THOROUGH_PLIES: usize = 2;
+
 /// Calls before the success rate of the static check is judged.
 pub(crate) const TRIAL: u64 = 200;
 /// The static check keeps being asked while at least one call in this
@@ -30,9 +34,9 @@ pub(crate) const TRIAL: u64 = 200;
 /// answers.)
 pub(crate) const MIN_RATE: u64 = 5;
 
-/// Asks the static check (its light form, without the case split on pieces
-/// that never move, which costs more than it saves at search nodes; the
-/// root gets the full check) about search nodes while it pays: after a trial of
+/// Asks the static check about search nodes while it pays (its light form,
+/// without the case split on pieces that never move, beyond the first
+/// plies: the split costs more than it saves at most nodes): after a trial of
 /// [`TRIAL`] calls it goes on only if at least one call in [`MIN_RATE`]
 /// succeeded (a check costs tens of nodes' worth of time).
 #[derive(Clone, Copy, Debug, Default)]
@@ -48,11 +52,17 @@ impl Oracle {
         self.calls < TRIAL || self.proofs * MIN_RATE >= self.calls
     }
 
-    /// Asks whether `pos` is proved unwinnable for `winner`, counting the
-    /// call and its outcome.
-    pub fn proves(&mut self, pos: &Position, winner: Color) -> bool {
+    /// Asks whether `pos`, `plies` moves from the root, is proved
+    /// unwinnable for `winner`, counting the call and its outcome. Within
+    /// [`THOROUGH_PLIES`] of the root (few positions, where a proof ends
+    /// the whole search) the full check is asked, beyond it the light one.
+    pub fn proves(&mut self, pos: &Position, winner: Color, plies: usize) -> bool {
         self.calls += 1;
-        let proved = static_check::is_unwinnable_light(pos, winner);
+        let proved = if plies <= THOROUGH_PLIES {
+            static_check::is_unwinnable(pos, winner)
+        } else {
+            static_check::is_unwinnable_light(pos, winner)
+        };
         self.proofs += u64::from(proved);
         proved
     }

@@ -211,7 +211,7 @@ impl Dfs<'_, '_, '_> {
             && self.static_pruning.is_some_and(|min| remaining >= min)
             && self.shared.oracle.pays()
         {
-            if self.shared.oracle.proves(pos, self.winner) {
+            if self.shared.oracle.proves(pos, self.winner, self.path.len()) {
                 self.shared.tt.store_with(hash, packed, i16::MAX, STATIC_PROVED);
                 return false;
             }

@@ -145,7 +145,7 @@ impl Exhaustive {
                 if irreversible
                     && shared.config.static_pruning.is_some()
                     && shared.oracle.pays()
-                    && shared.oracle.proves(&child, winner)
+                    && shared.oracle.proves(&child, winner, plies as usize + 1)
                 {
                     continue;
                 }
