@@ -107,8 +107,13 @@ impl Client {
             None => self.connect()?,
         };
         connection.get_mut().write_all(head)?;
-        connection.get_mut().write_all(body)?;
-        let (response, keep) = read_response(&mut connection)?;
+        // A server may answer before it has read the body (413) and close
+        // the connection: its answer is still there to read.
+        let written = connection.get_mut().write_all(body);
+        let (response, keep) = match read_response(&mut connection) {
+            Ok(read) => read,
+            Err(e) => return Err(written.err().unwrap_or(e)),
+        };
         if keep {
             self.connection = Some(connection);
         }
