@@ -193,6 +193,21 @@ impl Page {
         path
     }
 
+    /// A screenshot of the element `selector` only.
+    fn screenshot_of(&mut self, selector: &str, name: &str) -> PathBuf {
+        let rect = self.eval(&format!(
+            "(() => {{ const r = document.querySelector({selector:?}).getBoundingClientRect(); \
+             return [r.x + scrollX, r.y + scrollY, r.width, r.height]; }})()"
+        ));
+        let clip = json!({ "x": rect[0], "y": rect[1], "width": rect[2], "height": rect[3], "scale": 1 });
+        let shot = self
+            .call("Page.captureScreenshot", json!({ "format": "png", "captureBeyondViewport": true, "clip": clip }));
+        let png = base64::engine::general_purpose::STANDARD.decode(shot["data"].as_str().unwrap()).unwrap();
+        let path = self.shots.join(format!("{name}.png"));
+        std::fs::write(&path, png).unwrap();
+        path
+    }
+
     fn text(&mut self, selector: &str) -> String {
         self.eval(&format!("document.querySelector({selector:?}).textContent")).as_str().unwrap_or("").to_string()
     }
@@ -276,6 +291,10 @@ fn the_page_in_chromium() {
     assert_eq!(page.count("#board text.piece"), 18);
     assert!(!page.eval("document.querySelector('#legend').hidden").as_bool().unwrap());
     page.screenshot("1-unwinnable-proof");
+    // The README's picture (docs/serve-page.png is a copy of it).
+    page.viewport(860, 900, false);
+    page.screenshot_of("#answer", "answer-panel");
+    page.viewport(1100, 900, false);
 
     // 2. A FEN typed in: Position 3, White can mate; the helpmate stepped
     // through with the arrow keys and the buttons, the board following.

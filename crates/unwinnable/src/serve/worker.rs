@@ -149,10 +149,10 @@ impl Jobs {
         }
     }
 
-    /// Raises the stop flag: running analyses end soon (`stopped`), queued
-    /// jobs are dropped (their requests get 500... or rather, see
-    /// [`super::Server::run`]: this is only called once the grace period
-    /// is over).
+    /// Raises the stop flag: running analyses end soon (answered
+    /// `undetermined`, cause `stopped`), queued jobs are dropped unrun
+    /// (their requests get 500) and new ones refused (503). Called when the
+    /// grace period after SIGTERM is over.
     pub fn stop(&self) {
         self.pool.stop();
     }
