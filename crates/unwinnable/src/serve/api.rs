@@ -83,6 +83,7 @@ pub fn router(state: Arc<AppState>, extra: Router<Arc<AppState>>) -> Router {
         .route("/metrics", get(metrics))
         .merge(extra)
         .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
         .layer(middleware::from_fn_with_state(Arc::clone(&state), count))
         .with_state(state)
 }
@@ -110,6 +111,10 @@ async fn count(State(state): State<Arc<AppState>>, request: Request, next: Next)
 
 async fn not_found(uri: Uri) -> ApiError {
     ApiError::NotFound(format!("no such page: {}", crate::input::shorten(uri.path())))
+}
+
+async fn method_not_allowed(method: axum::http::Method, uri: Uri) -> ApiError {
+    ApiError::MethodNotAllowed(format!("{method} is not allowed on {}", crate::input::shorten(uri.path())))
 }
 
 async fn healthz() -> &'static str {

@@ -21,6 +21,8 @@ pub enum ApiError {
     },
     /// 404: no such page.
     NotFound(String),
+    /// 405: the route exists, not with this method.
+    MethodNotAllowed(String),
     /// 408: the client took too long to send its request.
     Timeout(String),
     /// 413: the body (or the batch) is larger than allowed.
@@ -55,6 +57,7 @@ impl ApiError {
         match self {
             ApiError::BadRequest { .. } => StatusCode::BAD_REQUEST,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
+            ApiError::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::Timeout(_) => StatusCode::REQUEST_TIMEOUT,
             ApiError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::Busy(_) | ApiError::ShuttingDown => StatusCode::SERVICE_UNAVAILABLE,
@@ -67,6 +70,7 @@ impl ApiError {
         match self {
             ApiError::BadRequest { kind, .. } => kind,
             ApiError::NotFound(_) => "not-found",
+            ApiError::MethodNotAllowed(_) => "method-not-allowed",
             ApiError::Timeout(_) => "timeout",
             ApiError::TooLarge(_) => "too-large",
             ApiError::Busy(_) => "busy",
@@ -80,6 +84,7 @@ impl ApiError {
         match self {
             ApiError::BadRequest { detail, .. }
             | ApiError::NotFound(detail)
+            | ApiError::MethodNotAllowed(detail)
             | ApiError::Timeout(detail)
             | ApiError::TooLarge(detail)
             | ApiError::Busy(detail)
