@@ -11,6 +11,8 @@ mod fuzz;
 
 mod gen_pgn;
 
+mod load;
+
 const HELP: &str = "\
 usage: cargo xtask <task> [options]
 
@@ -53,6 +55,14 @@ tasks:
                            N seconds in all (default 30): testdata seeds, then
                            seeded random mutations; any panic fails
   fuzz --corpus [--max N]  seed fuzz/corpus/<target>/ from testdata for cargo-fuzz
+  load [--workers W] [--seconds S] [--limit N] [--memory-mb MB] [--smoke]
+                           `unwinnable serve` under load on loopback against
+                           `unwinnable analyze --threads W` on the same corpus
+                           queries (testdata/lichess-30k-positions.txt): runs of
+                           S seconds (default 10) below saturation, at 2W clients,
+                           in batches, and overloaded; throughput, p50/p99, 503s,
+                           /healthz latency, peak memory; fails on any error or
+                           wrong answer (--smoke: 1000 queries, 1 s runs)
   help                     this text
 ";
 
@@ -181,6 +191,7 @@ fn main() -> ExitCode {
         Some("corpus") => corpus::run(&workspace_root(), rest),
         Some("gen-pgn") => gen_pgn(rest),
         Some("fuzz") => fuzz::run(&workspace_root(), rest),
+        Some("load") => load::run_load(&workspace_root(), rest),
         Some("help" | "--help" | "-h") | None => {
             print!("{HELP}");
             Ok(())

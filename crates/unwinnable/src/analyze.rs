@@ -12,7 +12,7 @@ use std::sync::atomic::AtomicU64;
 use std::time::Instant;
 
 use movegen::{Color, Position};
-use search::{Analyzer, Config};
+use search::{Analysis, Analyzer, Config};
 
 use crate::input::{Line, LineReader, MAX_LINE};
 use crate::ordered::{self, Process, Sink, Source};
@@ -136,15 +136,7 @@ impl Process<Analyzer> for Analyze {
     fn process(&self, analyzer: &mut Analyzer, item: &Item) -> Output {
         match item {
             Item::Query { line, fen, position, colors } => Output::Records(
-                colors
-                    .iter()
-                    .map(|&winner| {
-                        let start = Instant::now();
-                        let analysis = analyzer.analyze(position, winner);
-                        let micros = u64::try_from(start.elapsed().as_micros()).unwrap_or(u64::MAX);
-                        Record::new(*line, fen, position, winner, &analysis, micros)
-                    })
-                    .collect(),
+                analyze_query(analyzer, *line, fen, position, colors).into_iter().map(|(record, _)| record).collect(),
             ),
             Item::Rejected(error) => Output::Error(error.clone()),
         }
@@ -161,6 +153,27 @@ impl Process<Analyzer> for Analyze {
             Item::Rejected(error) => Output::Error(error.clone()),
         }
     }
+}
+
+/// The analyses of `position` (written `fen`, on input line `line`) for
+/// each of `colors`: the record of each, with the analysis it was made of
+/// (for callers that show more of it, such as the service's drawn proofs).
+pub fn analyze_query(
+    analyzer: &mut Analyzer,
+    line: usize,
+    fen: &str,
+    position: &Position,
+    colors: &[Color],
+) -> Vec<(Record, Analysis)> {
+    colors
+        .iter()
+        .map(|&winner| {
+            let start = Instant::now();
+            let analysis = analyzer.analyze(position, winner);
+            let micros = u64::try_from(start.elapsed().as_micros()).unwrap_or(u64::MAX);
+            (Record::new(line, fen, position, winner, &analysis, micros), analysis)
+        })
+        .collect()
 }
 
 /// Writes the records and keeps the summary and the progress display.

@@ -79,6 +79,15 @@ pub enum Command {
     /// error record and the run goes on. A summary goes to standard error at
     /// the end.
     Adjudicate(AdjudicateArgs),
+    /// Serve the analysis over HTTP, with a web page at `/`.
+    ///
+    /// An axum service on loopback by default: `GET /api/analyze`, `POST
+    /// /api/analyze` (a batch), `GET /api/dead`, `POST /api/adjudicate`
+    /// (PGN), `GET /board.svg`, `GET /healthz`, `GET /metrics`. Analyses run
+    /// on a fixed pool of worker threads fed by a bounded queue; a request
+    /// that finds the queue full gets 503 at once. SIGTERM or Ctrl-C stops
+    /// accepting connections, lets the requests in flight finish, and exits.
+    Serve(ServeArgs),
 }
 
 /// Options of `analyze`.
@@ -146,6 +155,52 @@ pub struct AdjudicateArgs {
     /// Search options (of the timeout analyses).
     #[command(flatten)]
     pub search: SearchArgs,
+}
+
+/// Options of `serve`.
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// The address to listen on (loopback by default; port 0 picks a free
+    /// port, printed at start).
+    #[arg(long, value_name = "HOST:PORT", default_value = "127.0.0.1:8080")]
+    pub addr: std::net::SocketAddr,
+    /// Worker threads running analyses, each with its own analyzer
+    /// [default: one per CPU, as many as fit in --memory-mb].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=i64::from(MAX_THREADS)))]
+    pub workers: Option<u16>,
+    /// Requests waiting for a worker at most; beyond, 503 with Retry-After
+    /// [default: 4 per worker].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=4096))]
+    pub queue: Option<u16>,
+    /// Memory budget of the whole service, in MiB, divided among the
+    /// workers (`--tt-mb` is another name) [default: 1024, or half the
+    /// machine's memory if less].
+    #[arg(long = "memory-mb", alias = "tt-mb", value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=MAX_MEMORY_MB))]
+    pub memory_mb: Option<u64>,
+    /// The most positions one analysis may search; a request may ask for
+    /// fewer (`nodes=`), never more.
+    #[arg(long, value_name = "N", default_value_t = 5_000_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_nodes: u64,
+    /// Wall-clock limit of one analysis, in milliseconds; a request may ask
+    /// for less (`deadline_ms=`), never more.
+    #[arg(long = "deadline-ms", value_name = "MS", default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..=MAX_DEADLINE_MS))]
+    pub deadline_ms: u64,
+    /// The most queries in one `POST /api/analyze` batch.
+    #[arg(long, value_name = "N", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    pub max_batch: u64,
+    /// The most games in one `POST /api/adjudicate` body.
+    #[arg(long, value_name = "N", default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub max_games: u64,
+    /// Seconds a client may take to send a request's headers or its body.
+    #[arg(long, value_name = "S", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub client_timeout_secs: u64,
+    /// Seconds given to the requests in flight after SIGTERM; then their
+    /// analyses are stopped (answered `undetermined`, cause `stopped`).
+    #[arg(long, value_name = "S", default_value_t = 30, value_parser = clap::value_parser!(u64).range(0..=3600))]
+    pub grace_secs: u64,
+    /// No log lines on standard error (the address is still printed).
+    #[arg(long, short)]
+    pub quiet: bool,
 }
 
 /// A colour on the command line.

@@ -25,6 +25,34 @@ pub enum Answer {
     Undetermined,
 }
 
+impl Answer {
+    /// The answer given the verdicts of both colours: alive if one can
+    /// mate, dead if both are proved unable, undetermined otherwise.
+    pub fn of<'a>(verdicts: impl IntoIterator<Item = &'a Verdict>) -> Answer {
+        let (mut alive, mut dead) = (false, true);
+        for verdict in verdicts {
+            alive |= matches!(verdict, Verdict::Winnable { .. });
+            dead &= verdict.is_unwinnable();
+        }
+        if alive {
+            Answer::Alive
+        } else if dead {
+            Answer::Dead
+        } else {
+            Answer::Undetermined
+        }
+    }
+
+    /// `yes`, `no` or `undetermined`: the answer to "is it dead?".
+    pub fn name(self) -> &'static str {
+        match self {
+            Answer::Dead => "yes",
+            Answer::Alive => "no",
+            Answer::Undetermined => "undetermined",
+        }
+    }
+}
+
 /// Decides whether `position` (written `fen`) is dead and writes the
 /// answer with its reasons to `out`.
 pub fn run(out: &mut impl Write, fen: &str, position: &Position, config: Config) -> io::Result<Answer> {
@@ -42,13 +70,7 @@ pub fn run(out: &mut impl Write, fen: &str, position: &Position, config: Config)
         Color::ALL.iter().map(|&color| (color, analyzer.analyze(position, color))).collect();
     let winnable: Vec<Color> =
         analyses.iter().filter(|(_, a)| matches!(a.verdict, Verdict::Winnable { .. })).map(|(c, _)| *c).collect();
-    let answer = if !winnable.is_empty() {
-        Answer::Alive
-    } else if analyses.iter().all(|(_, a)| a.verdict.is_unwinnable()) {
-        Answer::Dead
-    } else {
-        Answer::Undetermined
-    };
+    let answer = Answer::of(analyses.iter().map(|(_, a)| &a.verdict));
     let mated = position.is_checkmate();
     match answer {
         // The game is over: the side not to move has mated.

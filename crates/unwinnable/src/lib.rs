@@ -20,6 +20,7 @@
 //! * [`adjudicate`](mod@adjudicate): `unwinnable adjudicate FILE...`: whole
 //!   games under the FIDE Laws, over PGN;
 //! * [`dead`]: `unwinnable dead FEN`;
+//! * [`serve`]: `unwinnable serve`: the HTTP service and its web page;
 //! * [`demo`]: `unwinnable demo` (and no arguments at a terminal): the
 //!   paper's positions for both colours, as a table.
 
@@ -39,6 +40,7 @@ pub mod pool;
 pub mod progress;
 pub mod query;
 pub mod record;
+pub mod serve;
 pub mod summary;
 
 /// Stack size of every thread that runs an analysis: the helpmate search

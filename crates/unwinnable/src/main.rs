@@ -13,7 +13,7 @@ use std::thread;
 
 use adjudicate::input::Counting;
 use clap::{CommandFactory, Parser};
-use unwinnable::cli::{AdjudicateArgs, AnalyzeArgs, Cli, Command, DeadArgs, SearchArgs};
+use unwinnable::cli::{AdjudicateArgs, AnalyzeArgs, Cli, Command, DeadArgs, SearchArgs, ServeArgs};
 use unwinnable::memory::{Machine, MemoryError, Plan, Workload};
 use unwinnable::progress::Progress;
 use unwinnable::query::{Query, Winners, parse_arguments};
@@ -39,6 +39,7 @@ fn run(cli: Cli) -> u8 {
         Some(Command::Dead(args)) => dead(&args),
         Some(Command::Demo(args)) => demo(&args.search),
         Some(Command::Adjudicate(args)) => adjudicate(&args),
+        Some(Command::Serve(args)) => serve(&args),
         None if cli.analyze.fen.is_empty() && io::stdin().is_terminal() => demo(&cli.analyze.search),
         None => match unknown_subcommand(&cli.analyze.fen) {
             Some(error) => {
@@ -153,6 +154,23 @@ fn adjudicate(args: &AdjudicateArgs) -> io::Result<u8> {
     }
     // An input that could not be opened or read to its end fails the run.
     Ok(if summary.unreadable > 0 { exit::IO_ERROR } else { exit::SUCCESS })
+}
+
+fn serve(args: &ServeArgs) -> io::Result<u8> {
+    let options = match unwinnable::serve::Options::from_args(args) {
+        Ok(options) => options,
+        Err(e) => return usage_error(&e.to_string()),
+    };
+    if let (Some(_), Some(available)) = (args.memory_mb, Machine::read().available_mb) {
+        if options.plan.budget_mb > available {
+            eprintln!(
+                "unwinnable: warning: --memory-mb {} is more than the memory available now ({available} MiB)",
+                options.plan.budget_mb
+            );
+        }
+    }
+    unwinnable::serve::run(args.addr, options)?;
+    Ok(exit::SUCCESS)
 }
 
 /// `query` as an input line.

@@ -89,6 +89,11 @@ pub enum Workload {
     /// `adjudicate`: per worker a quick analyzer and one for timeouts;
     /// compressed input, batches of games.
     Adjudicate,
+    /// `serve`: per worker either an analyzer or an adjudicator (a quick
+    /// analyzer and one for timeouts) and, for an `adjudicate` request, a
+    /// zstd decompressor (every worker may decompress at once); the window
+    /// holds the request bodies admitted.
+    Serve,
 }
 
 /// How a budget is spent.
@@ -153,6 +158,7 @@ fn fixed_mb(workload: Workload, budget_mb: u64) -> (u64, u64) {
     match workload {
         Workload::Analyze => (BASE_MB, (budget_mb / 16).clamp(4, 64)),
         Workload::Adjudicate => (BASE_MB + DECOMPRESSION_MB, (budget_mb / 8).clamp(8, 256)),
+        Workload::Serve => (BASE_MB, (budget_mb / 8).clamp(16, 256)),
     }
 }
 
@@ -161,6 +167,7 @@ fn per_thread_mb(workload: Workload) -> u64 {
     match workload {
         Workload::Analyze => THREAD_MB,
         Workload::Adjudicate => THREAD_MB + QUICK_ANALYZER_MB,
+        Workload::Serve => THREAD_MB + QUICK_ANALYZER_MB + DECOMPRESSION_MB,
     }
 }
 
@@ -235,7 +242,7 @@ mod tests {
 
     #[test]
     fn budgets_are_divided_and_bounded() {
-        for workload in [Workload::Analyze, Workload::Adjudicate] {
+        for workload in [Workload::Analyze, Workload::Adjudicate, Workload::Serve] {
             for threads in [1, 2, 3, 16, 64, 256] {
                 for budget in [100, 256, 300, 1024, 1100, 4096, 16 << 10] {
                     match plan(Some(budget), Some(threads), workload, &MACHINE) {

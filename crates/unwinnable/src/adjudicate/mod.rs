@@ -119,6 +119,26 @@ impl Process<Adjudicator> for Adjudicate {
     }
 }
 
+impl Outputs {
+    /// The records as JSON Lines, what `--format jsonl` writes (without
+    /// the games whose recorded result is right, if `only_wrong`), each
+    /// with its rule (`None` for an error record).
+    pub fn json_lines(&self, only_wrong: bool) -> impl Iterator<Item = (String, Option<&'static str>)> + '_ {
+        self.0.iter().filter_map(move |output| match output {
+            Output::Game(record) if only_wrong && !record.wrong => None,
+            Output::Game(record) => Some((crate::output::to_json(&**record), Some(record.rule))),
+            Output::Error(error) | Output::InputError(error) => Some((crate::output::to_json(error), None)),
+        })
+    }
+}
+
+/// Parses and adjudicates the games of `batch` (the work of one job; each
+/// game that makes the adjudication panic gets an error record), every
+/// game lost on time by `timeout` if given.
+pub fn adjudicate_batch(adjudicator: &mut Adjudicator, timeout: Option<Color>, batch: &Batch) -> Outputs {
+    Adjudicate { timeout }.process(adjudicator, batch)
+}
+
 /// An item's game number and byte offset.
 fn position(item: &Item) -> (u64, u64) {
     match item {

@@ -15,7 +15,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use adjudicate::fen_line::is_skipped;
-use adjudicate::input::{Kind, open_path};
+use adjudicate::input::{Input, Kind, open_path};
 use adjudicate::pgn::{RawGame, Splitter};
 
 use crate::input::{Line, LineReader, MAX_LINE};
@@ -64,6 +64,16 @@ enum Reader {
     Lines(LineReader<Box<dyn io::BufRead + Send>>),
 }
 
+impl Reader {
+    /// The reader of the games or lines of `input`.
+    fn of(input: Input) -> Reader {
+        match input.kind {
+            Kind::Pgn => Reader::Pgn(Splitter::new(input.reader)),
+            Kind::FenLines => Reader::Lines(LineReader::new(input.reader)),
+        }
+    }
+}
+
 /// The inputs, read one after the other into batches.
 pub struct Inputs {
     paths: std::vec::IntoIter<PathBuf>,
@@ -89,6 +99,17 @@ impl Inputs {
         Inputs { paths: paths.into_iter(), current: None, batch_bytes: batch_bytes.max(1), raw, text }
     }
 
+    /// Reads `input`, already opened (a request's body), named `name`.
+    pub fn from_input(name: &str, input: Input, batch_bytes: usize, text: Arc<AtomicU64>) -> Inputs {
+        Inputs {
+            paths: Vec::new().into_iter(),
+            current: Some((name.into(), Reader::of(input))),
+            batch_bytes: batch_bytes.max(1),
+            raw: Arc::default(),
+            text,
+        }
+    }
+
     /// The next batch, `None` when every input is read.
     pub fn next_batch(&mut self) -> Option<Batch> {
         loop {
@@ -98,11 +119,7 @@ impl Inputs {
                     if path.as_os_str() == "-" { "-".into() } else { path.display().to_string().into() };
                 match open_path(&path, Arc::clone(&self.raw)) {
                     Ok(input) => {
-                        let reader = match input.kind {
-                            Kind::Pgn => Reader::Pgn(Splitter::new(input.reader)),
-                            Kind::FenLines => Reader::Lines(LineReader::new(input.reader)),
-                        };
-                        self.current = Some((name, reader));
+                        self.current = Some((name, Reader::of(input)));
                         continue;
                     }
                     Err(e) => {

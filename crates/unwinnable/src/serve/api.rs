@@ -1,0 +1,612 @@
+//! The routes of the service. Every analysis runs on a worker of the pool
+//! ([`Jobs`](super::worker::Jobs)), never on the async runtime; the
+//! handlers only read the request, queue the work and write the answer.
+//!
+//! The answers are the records of the command, as `--format jsonl` writes
+//! them (one JSON object per line, `application/x-ndjson`):
+//! [`Record`](crate::record::Record) per analysis and
+//! [`ErrorRecord`](crate::record::ErrorRecord) per rejected query line for
+//! `/api/analyze`, [`GameRecord`](crate::adjudicate::record::GameRecord)
+//! and [`GameError`](crate::adjudicate::record::GameError) for
+//! `/api/adjudicate`.
+
+use std::io::{self, Read};
+use std::sync::Arc;
+use std::sync::atomic::AtomicU64;
+use std::time::{Duration, Instant};
+
+use axum::Router;
+use axum::body::{Body, Bytes};
+use axum::extract::{MatchedPath, Request, State};
+use axum::http::{HeaderMap, HeaderValue, Uri, header};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use http_body_util::{BodyExt, Limited};
+use movegen::{Color, Setup, Square};
+use serde::Serialize;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore, mpsc};
+
+use super::board::{self, Marks};
+use super::error::ApiError;
+use super::metrics::Metrics;
+use super::page;
+use super::params::{Limits, Params};
+use super::proof::{self, Overlay};
+use super::worker::Jobs;
+use crate::adjudicate::adjudicate_batch;
+use crate::adjudicate::source::Inputs;
+use crate::analyze::{Analyze, Item, Output, analyze_query};
+use crate::dead::Answer;
+use crate::input::{Line, LineReader, MAX_LINE};
+use crate::ordered::Process;
+use crate::output::to_json;
+use crate::query::{Query, Winners, is_skipped, parse_query};
+use crate::record::{ErrorRecord, Record};
+
+/// The media type of JSON Lines.
+const JSONL: &str = "application/x-ndjson";
+
+/// Records of an adjudication buffered between its worker and the client.
+const STREAM_RECORDS: usize = 64;
+
+/// What the handlers share.
+#[derive(Debug)]
+pub struct AppState {
+    /// The pool.
+    pub jobs: Jobs,
+    /// The counters.
+    pub metrics: Arc<Metrics>,
+    /// The limits of every request.
+    pub limits: Limits,
+    /// KiB of request bodies that may be held at once (the window of the
+    /// memory plan).
+    pub bodies: Arc<Semaphore>,
+    /// How long a client may take to send its body.
+    pub client_timeout: Duration,
+    /// The analyses of `/api/adjudicate` (their limits, the server's).
+    pub rules: adjudicate::Options,
+}
+
+/// The router of the service, with `extra` routes under the same layers.
+pub fn router(state: Arc<AppState>, extra: Router<Arc<AppState>>) -> Router {
+    Router::new()
+        .route("/", get(page::index))
+        .route("/app.js", get(page::script))
+        .route("/style.css", get(page::style))
+        .route("/api/analyze", get(analyze_one).post(analyze_batch))
+        .route("/api/dead", get(dead))
+        .route("/api/adjudicate", axum::routing::post(adjudicate))
+        .route("/api/positions", get(positions))
+        .route("/board.svg", get(board_svg))
+        .route("/healthz", get(healthz))
+        .route("/metrics", get(metrics))
+        .merge(extra)
+        .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
+        .layer(middleware::from_fn_with_state(Arc::clone(&state), count))
+        .with_state(state)
+}
+
+/// Counts every request in the metrics (route, status, latency until the
+/// response's head).
+async fn count(State(state): State<Arc<AppState>>, request: Request, next: Next) -> Response {
+    let start = Instant::now();
+    let route = match request.extensions().get::<MatchedPath>().map(MatchedPath::as_str) {
+        Some("/") => "/",
+        Some("/app.js" | "/style.css") => "/static",
+        Some("/api/analyze") => "/api/analyze",
+        Some("/api/dead") => "/api/dead",
+        Some("/api/adjudicate") => "/api/adjudicate",
+        Some("/api/positions") => "/api/positions",
+        Some("/board.svg") => "/board.svg",
+        Some("/healthz") => "/healthz",
+        Some("/metrics") => "/metrics",
+        _ => "other",
+    };
+    let response = next.run(request).await;
+    state.metrics.request(route, response.status().as_u16(), start.elapsed());
+    response
+}
+
+async fn not_found(uri: Uri) -> ApiError {
+    ApiError::NotFound(format!("no such page: {}", crate::input::shorten(uri.path())))
+}
+
+async fn method_not_allowed(method: axum::http::Method, uri: Uri) -> ApiError {
+    ApiError::MethodNotAllowed(format!("{method} is not allowed on {}", crate::input::shorten(uri.path())))
+}
+
+async fn healthz() -> &'static str {
+    "ok\n"
+}
+
+async fn metrics(State(state): State<Arc<AppState>>) -> impl IntoResponse {
+    let text = state.metrics.render(state.jobs.workers(), state.jobs.queue());
+    ([(header::CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8")], text)
+}
+
+/// A JSON Lines response.
+fn jsonl(lines: Vec<String>) -> Response {
+    let mut body = String::with_capacity(lines.iter().map(|l| l.len() + 1).sum());
+    for line in lines {
+        body.push_str(&line);
+        body.push('\n');
+    }
+    ([(header::CONTENT_TYPE, JSONL)], body).into_response()
+}
+
+/// A record with the drawable proof, if asked for.
+#[derive(Serialize)]
+struct Explained<'a> {
+    #[serde(flatten)]
+    record: &'a Record,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    proof: Option<Overlay>,
+}
+
+/// The query of the `fen` parameter, with the `winner` parameter.
+fn query_param(params: &Params) -> Result<(Query, Option<Winners>), ApiError> {
+    let query = parse_query(params.required("fen")?).map_err(|e| ApiError::query(e.to_string()))?;
+    let winners = params.winners()?;
+    if let (Some(given), Some(named)) = (winners, query.winners) {
+        if given != named {
+            return Err(ApiError::query("the winner after the FEN and the winner parameter differ"));
+        }
+    }
+    Ok((query, winners))
+}
+
+/// `GET /api/analyze?fen=...&winner=white|black|both&mode=...`: one record
+/// per colour.
+async fn analyze_one(State(state): State<Arc<AppState>>, uri: Uri) -> Result<Response, ApiError> {
+    let params = Params::parse(uri.query(), &["fen", "winner", "mode", "nodes", "deadline_ms", "explain"])?;
+    let (query, winners) = query_param(&params)?;
+    let config = params.config(&state.limits)?;
+    let explain = params.flag("explain")?;
+    let colors = query.colors(winners);
+    let metrics = Arc::clone(&state.metrics);
+    let lines = state
+        .jobs
+        .run(move |worker| {
+            let analyzer = worker.analyzer(config);
+            analyze_query(analyzer, 1, &query.fen, &query.position, colors)
+                .into_iter()
+                .map(|(record, analysis)| {
+                    metrics.verdict(record.verdict);
+                    let proof = match &analysis.verdict {
+                        search::Verdict::Unwinnable(proof) if explain => {
+                            Some(proof::overlay(&query.position, colors_winner(&record), proof))
+                        }
+                        _ => None,
+                    };
+                    to_json(&Explained { record: &record, proof })
+                })
+                .collect::<Vec<String>>()
+        })
+        .await?;
+    Ok(jsonl(lines))
+}
+
+/// The winner of a record.
+fn colors_winner(record: &Record) -> Color {
+    if record.winner == "white" { Color::White } else { Color::Black }
+}
+
+/// Holds the memory of a request body while it is read and used.
+#[derive(Debug)]
+struct BodyPermit(#[allow(dead_code)] OwnedSemaphorePermit);
+
+/// Reads a request body of at most `limit` bytes within the client
+/// timeout, after reserving its memory: 413 beyond the limit, 503 when the
+/// memory for bodies is taken, 408 when the client is too slow.
+async fn read_body(
+    state: &AppState,
+    headers: &HeaderMap,
+    body: Body,
+    limit: usize,
+) -> Result<(Bytes, BodyPermit), ApiError> {
+    let too_large = |state: &AppState| {
+        state.metrics.rejection("too-large");
+        ApiError::TooLarge(format!("the body is larger than {limit} bytes, the most this route accepts"))
+    };
+    let declared = headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()?.parse::<u64>().ok());
+    if declared.is_some_and(|len| len > limit as u64) {
+        return Err(too_large(state));
+    }
+    let reserve = declared.map_or(limit, |len| len as usize);
+    let kib = u32::try_from(reserve.div_ceil(1024).max(1)).unwrap_or(u32::MAX);
+    let permit = Arc::clone(&state.bodies).try_acquire_many_owned(kib).map_err(|_| {
+        state.metrics.rejection("body-memory");
+        ApiError::Busy("the memory for request bodies is taken by other requests; try again later".to_string())
+    })?;
+    match tokio::time::timeout(state.client_timeout, Limited::new(body, limit).collect()).await {
+        Err(_) => {
+            Err(ApiError::Timeout(format!("the body was not received within {} s", state.client_timeout.as_secs())))
+        }
+        Ok(Err(e)) if e.is::<http_body_util::LengthLimitError>() => Err(too_large(state)),
+        Ok(Err(e)) => Err(ApiError::body(format!("the body could not be read: {e}"))),
+        Ok(Ok(collected)) => Ok((collected.to_bytes(), BodyPermit(permit))),
+    }
+}
+
+/// One entry of a batch: a query line, or a JSON string or object.
+fn entry_item(line: usize, entry: &serde_json::Value, winners: Option<Winners>) -> Item {
+    let rejected = |input: String, error: String| Item::Rejected(ErrorRecord { line, input, error });
+    let (text, named) = match entry {
+        serde_json::Value::String(text) => (text.as_str(), None),
+        serde_json::Value::Object(object) => {
+            let named = match object.get("winner") {
+                None | Some(serde_json::Value::Null) => None,
+                Some(serde_json::Value::String(name)) => match Winners::from_name(name) {
+                    Some(winners) => Some(winners),
+                    None => {
+                        return rejected(
+                            crate::input::shorten(&entry.to_string()),
+                            format!("unknown winner {:?} (expected white, black or both)", crate::input::shorten(name)),
+                        );
+                    }
+                },
+                Some(_) => {
+                    return rejected(crate::input::shorten(&entry.to_string()), "the winner is not a string".into());
+                }
+            };
+            match (object.get("fen"), object.keys().find(|k| *k != "fen" && *k != "winner")) {
+                (_, Some(key)) => {
+                    return rejected(
+                        crate::input::shorten(&entry.to_string()),
+                        format!(
+                            "unknown field {:?} (an entry is {{\"fen\": ..., \"winner\": ...}})",
+                            crate::input::shorten(key)
+                        ),
+                    );
+                }
+                (Some(serde_json::Value::String(fen)), None) => (fen.as_str(), named),
+                _ => {
+                    return rejected(
+                        crate::input::shorten(&entry.to_string()),
+                        "an entry needs \"fen\", a string".to_string(),
+                    );
+                }
+            }
+        }
+        other => {
+            return rejected(
+                crate::input::shorten(&other.to_string()),
+                "an entry is a query string or an object {\"fen\": ..., \"winner\": ...}".to_string(),
+            );
+        }
+    };
+    match parse_query(text) {
+        Ok(query) => match (named, query.winners) {
+            (Some(a), Some(b)) if a != b => {
+                rejected(crate::input::shorten(text), "the winner after the FEN and the winner field differ".into())
+            }
+            _ => {
+                let query = Query { winners: query.winners.or(named), ..query };
+                let colors = query.colors(winners);
+                Item::Query { line, fen: query.fen, position: query.position, colors }
+            }
+        },
+        Err(e) => rejected(crate::input::shorten(text), e.to_string()),
+    }
+}
+
+/// The items of a batch body: a JSON array of entries, or lines (query
+/// lines as `analyze` reads them, or JSON entries); at most `max` queries.
+fn batch_items(body: &[u8], winners: Option<Winners>, max: usize) -> Result<Vec<Item>, ApiError> {
+    let too_many = || ApiError::TooLarge(format!("the batch has more than {max} queries, the most this server takes"));
+    let start = body.iter().position(|b| !b.is_ascii_whitespace());
+    if start.is_some_and(|i| body[i] == b'[') {
+        let entries: Vec<serde_json::Value> =
+            serde_json::from_slice(body).map_err(|e| ApiError::body(format!("the JSON array cannot be read: {e}")))?;
+        if entries.len() > max {
+            return Err(too_many());
+        }
+        return Ok(entries.iter().enumerate().map(|(index, entry)| entry_item(index + 1, entry, winners)).collect());
+    }
+    let mut lines = LineReader::new(body);
+    let mut items = Vec::new();
+    while let Some((number, line)) = lines.next_line().map_err(|e| ApiError::body(e.to_string()))? {
+        let rejected = |error: String| Item::Rejected(ErrorRecord { line: number, input: line.quote(), error });
+        let item = match &line {
+            Line::Text(text) if is_skipped(text) => continue,
+            Line::Text(text) if text.trim_start().starts_with(['{', '"']) => match serde_json::from_str(text) {
+                Ok(entry) => entry_item(number, &entry, winners),
+                Err(e) => rejected(format!("the JSON entry cannot be read: {e}")),
+            },
+            Line::Text(text) => match parse_query(text) {
+                Ok(query) => {
+                    let colors = query.colors(winners);
+                    Item::Query { line: number, fen: query.fen, position: query.position, colors }
+                }
+                Err(e) => rejected(e.to_string()),
+            },
+            Line::TooLong { len, .. } => rejected(format!("line too long ({len} bytes, at most {MAX_LINE})")),
+            Line::NotUtf8 { .. } => rejected("line is not valid UTF-8 text".to_string()),
+        };
+        if items.len() == max {
+            return Err(too_many());
+        }
+        items.push(item);
+    }
+    Ok(items)
+}
+
+/// `POST /api/analyze`: a batch (a JSON array, or lines), answered in
+/// order, one record per analysis or rejected entry.
+async fn analyze_batch(
+    State(state): State<Arc<AppState>>,
+    uri: Uri,
+    headers: HeaderMap,
+    body: Body,
+) -> Result<Response, ApiError> {
+    let params = Params::parse(uri.query(), &["winner", "mode", "nodes", "deadline_ms"])?;
+    let winners = params.winners()?;
+    let config = params.config(&state.limits)?;
+    let (body, permit) = read_body(&state, &headers, body, state.limits.max_batch_bytes).await?;
+    let items = batch_items(&body, winners, state.limits.max_batch)?;
+    drop(body);
+    let metrics = Arc::clone(&state.metrics);
+    let lines = state
+        .jobs
+        .run(move |worker| {
+            let _permit = permit;
+            let analyzer = worker.analyzer(config);
+            let mut lines = Vec::with_capacity(items.len());
+            for item in &items {
+                match Analyze.process(analyzer, item) {
+                    Output::Records(records) => {
+                        for record in records {
+                            metrics.verdict(record.verdict);
+                            lines.push(to_json(&record));
+                        }
+                    }
+                    Output::Error(error) => lines.push(to_json(&error)),
+                }
+            }
+            lines
+        })
+        .await?;
+    Ok(jsonl(lines))
+}
+
+/// The answer of `/api/dead`.
+#[derive(Serialize)]
+struct DeadAnswer {
+    fen: String,
+    /// `yes`, `no` or `undetermined`.
+    dead: &'static str,
+    /// The analysis for each colour, White's first.
+    analyses: Vec<Record>,
+}
+
+/// `GET /api/dead?fen=...`: is the position dead (neither side can mate)?
+async fn dead(State(state): State<Arc<AppState>>, uri: Uri) -> Result<Response, ApiError> {
+    let params = Params::parse(uri.query(), &["fen", "mode", "nodes", "deadline_ms"])?;
+    let query = parse_query(params.required("fen")?).map_err(|e| ApiError::query(e.to_string()))?;
+    if query.winners.is_some() {
+        return Err(ApiError::query("`dead` takes a position and no winner: it analyses both colours"));
+    }
+    let config = params.config(&state.limits)?;
+    let metrics = Arc::clone(&state.metrics);
+    let answer = state
+        .jobs
+        .run(move |worker| {
+            let analyses = analyze_query(worker.analyzer(config), 1, &query.fen, &query.position, &Color::ALL);
+            let answer = Answer::of(analyses.iter().map(|(_, analysis)| &analysis.verdict));
+            let analyses: Vec<Record> = analyses.into_iter().map(|(record, _)| record).collect();
+            for record in &analyses {
+                metrics.verdict(record.verdict);
+            }
+            DeadAnswer { fen: query.fen, dead: answer.name(), analyses }
+        })
+        .await?;
+    Ok(([(header::CONTENT_TYPE, "application/json")], to_json(&answer) + "\n").into_response())
+}
+
+/// A message from an adjudication's worker to its response.
+enum Message {
+    /// One record, as a JSON line.
+    Line(String),
+    /// The body cannot be read at all (a 400 if nothing was sent yet).
+    Unreadable(String),
+    /// Every game was adjudicated.
+    Done,
+}
+
+/// `POST /api/adjudicate`: the games of a PGN body (plain or compressed:
+/// gzip, bzip2, zstd; or `FEN moves...` lines), one record per game,
+/// streamed as they are decided.
+async fn adjudicate(
+    State(state): State<Arc<AppState>>,
+    uri: Uri,
+    headers: HeaderMap,
+    body: Body,
+) -> Result<Response, ApiError> {
+    let params = Params::parse(uri.query(), &["timeout", "only_wrong", "every_ply"])?;
+    let timeout = params.color("timeout")?;
+    let only_wrong = params.flag("only_wrong")?;
+    let rules = adjudicate::Options { every_ply: params.flag("every_ply")?, ..state.rules };
+    let (body, permit) = read_body(&state, &headers, body, state.limits.max_pgn_bytes).await?;
+    let (sender, mut receiver) = mpsc::channel::<Message>(STREAM_RECORDS);
+    let runtime = tokio::runtime::Handle::current();
+    let limits = state.limits;
+    let metrics = Arc::clone(&state.metrics);
+    let send_timeout = state.client_timeout;
+    state.jobs.submit(move |worker| {
+        let _permit = permit;
+        // A client that stops reading for longer than the client timeout
+        // gives its worker back.
+        let send = |message| {
+            // The timer is made inside the runtime's context.
+            runtime.block_on(async { tokio::time::timeout(send_timeout, sender.send(message)).await })
+        };
+        let delivered = |result: Result<Result<(), _>, _>| matches!(result, Ok(Ok(())));
+        let input = match adjudicate::input::open(io::Cursor::new(body)) {
+            Ok(input) => input,
+            Err(e) => {
+                let _ = send(Message::Unreadable(e.to_string()));
+                return;
+            }
+        };
+        // The decompressed text is bounded too (a small compressed body can
+        // unpack to gigabytes).
+        let counted = Arc::new(AtomicU64::new(0));
+        let reader = io::BufReader::new(input.reader.take(limits.max_pgn_text));
+        let input = adjudicate::input::Input { reader: Box::new(reader), ..input };
+        let mut batches = Inputs::from_input("body", input, 256 << 10, Arc::clone(&counted));
+        let adjudicator = worker.adjudicator(rules);
+        let mut games = 0u64;
+        while let Some(mut batch) = batches.next_batch() {
+            let room = usize::try_from(limits.max_games - games).unwrap_or(usize::MAX);
+            let cut = batch.items.len() > room;
+            batch.items.truncate(room);
+            games += batch.items.len() as u64;
+            for (line, rule) in adjudicate_batch(adjudicator, timeout, &batch).json_lines(only_wrong) {
+                if let Some(rule) = rule {
+                    metrics.rule(rule);
+                }
+                if !delivered(send(Message::Line(line))) {
+                    return;
+                }
+            }
+            if cut {
+                let error = format!("the body has more than {} games, the most this server takes", limits.max_games);
+                let _ = send(Message::Line(to_json(&serde_json::json!({ "input": "body", "error": error }))));
+                break;
+            }
+        }
+        if counted.load(std::sync::atomic::Ordering::Relaxed) >= limits.max_pgn_text {
+            let error = format!(
+                "the text is longer than {} bytes once decompressed; the rest was not read",
+                limits.max_pgn_text
+            );
+            let _ = send(Message::Line(to_json(&serde_json::json!({ "input": "body", "error": error }))));
+        }
+        let _ = send(Message::Done);
+    })?;
+    let first = match receiver.recv().await {
+        Some(Message::Unreadable(detail)) => return Err(ApiError::body(detail)),
+        Some(Message::Line(line)) => Some(line),
+        Some(Message::Done) => None,
+        None => return Err(ApiError::Internal("internal error: the adjudication panicked".to_string())),
+    };
+    let Some(first) = first else {
+        return Ok(([(header::CONTENT_TYPE, JSONL)], "").into_response());
+    };
+    // The rest is streamed; a worker that dies mid-way ends the stream with
+    // an error record, so that a client can tell a cut answer from a whole.
+    let stream = Lines { first: Some(first), receiver, done: false };
+    let mut response = Response::new(Body::from_stream(stream));
+    response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static(JSONL));
+    Ok(response)
+}
+
+/// The lines of an adjudication as a stream of chunks: the first (already
+/// received), then each message until [`Message::Done`]; a channel closed
+/// before it (the job panicked) or an unreadable rest ends the stream with
+/// an error record.
+struct Lines {
+    first: Option<String>,
+    receiver: mpsc::Receiver<Message>,
+    done: bool,
+}
+
+impl futures_core::Stream for Lines {
+    type Item = Result<Bytes, io::Error>;
+
+    fn poll_next(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Option<Self::Item>> {
+        use std::task::Poll;
+        if let Some(first) = self.first.take() {
+            return Poll::Ready(Some(Ok(Bytes::from(first + "\n"))));
+        }
+        if self.done {
+            return Poll::Ready(None);
+        }
+        let line = match std::task::ready!(self.receiver.poll_recv(cx)) {
+            Some(Message::Line(line)) => return Poll::Ready(Some(Ok(Bytes::from(line + "\n")))),
+            Some(Message::Done) => {
+                self.done = true;
+                return Poll::Ready(None);
+            }
+            Some(Message::Unreadable(error)) => to_json(&serde_json::json!({ "input": "body", "error": error })),
+            None => to_json(&serde_json::json!({
+                "input": "body",
+                "error": "internal error: the adjudication stopped before its end"
+            })),
+        };
+        self.done = true;
+        Poll::Ready(Some(Ok(Bytes::from(line + "\n"))))
+    }
+}
+
+/// `GET /api/positions`: the paper's positions, for the page's list.
+async fn positions() -> Response {
+    #[derive(Serialize)]
+    struct Entry {
+        id: &'static str,
+        label: &'static str,
+        fen: &'static str,
+        source: &'static str,
+    }
+    let entries: Vec<Entry> = crate::demo::paper_positions()
+        .into_iter()
+        .map(|p| Entry { id: p.id, label: p.label, fen: p.fen, source: p.source })
+        .collect();
+    ([(header::CONTENT_TYPE, "application/json")], to_json(&entries)).into_response()
+}
+
+/// `GET /board.svg?fen=...`: the board, with optional `orientation`
+/// (`white`, `black`), `highlight`, `region`, `safe`, `locked` (lists of
+/// squares) and `arrows` (`e2e4,g1f3`).
+async fn board_svg(uri: Uri) -> Result<Response, ApiError> {
+    let params =
+        Params::parse(uri.query(), &["fen", "orientation", "highlight", "region", "safe", "locked", "arrows"])?;
+    let fen = params.required("fen")?.trim();
+    // The placement alone is enough to draw.
+    let full = if fen.split_ascii_whitespace().count() == 1 { format!("{fen} w - - 0 1") } else { fen.to_string() };
+    let setup = Setup::from_fen(&full).map_err(|e| ApiError::query(format!("invalid FEN: {e}")))?;
+    let bottom = params.color("orientation")?.unwrap_or(Color::White);
+    let arrows = match params.get("arrows") {
+        None => Vec::new(),
+        Some(text) => text
+            .split(',')
+            .filter(|s| !s.is_empty())
+            .map(|arrow| {
+                let squares = (arrow.get(0..2), arrow.get(2..4), arrow.len());
+                match squares {
+                    (Some(from), Some(to), 4 | 5) => match (from.parse::<Square>(), to.parse::<Square>()) {
+                        (Ok(from), Ok(to)) => Ok((from, to)),
+                        _ => Err(()),
+                    },
+                    _ => Err(()),
+                }
+                .map_err(|()| {
+                    ApiError::parameter(format!(
+                        "arrows: {:?} is not an arrow (expected two squares, e.g. e2e4)",
+                        crate::input::shorten_to(arrow, 24)
+                    ))
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?,
+    };
+    let marks = Marks {
+        highlight: params.squares("highlight")?,
+        region: params.squares("region")?,
+        safe: params.squares("safe")?,
+        locked: params.squares("locked")?,
+        arrows,
+    };
+    let svg = board::svg(&setup.board, bottom, &marks);
+    Ok(([(header::CONTENT_TYPE, "image/svg+xml"), (header::CACHE_CONTROL, "public, max-age=86400")], svg)
+        .into_response())
+}
+
+/// The answer of a panic in a handler (the server goes on).
+pub fn panic_response() -> Response {
+    ApiError::Internal("internal error: the request panicked".to_string()).into_response()
+}

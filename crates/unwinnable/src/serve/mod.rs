@@ -1,0 +1,281 @@
+//! `unwinnable serve`: the analysis as an HTTP service (axum on tokio),
+//! with a web page at `/`.
+//!
+//! * [`api`]: the routes; [`params`]: their query parameters, read
+//!   strictly; [`error`]: the error answers (`{"error", "detail"}`);
+//! * [`worker`]: the analyses run on the command's [`Pool`](crate::pool)
+//!   of worker threads, each keeping its analyzer; a request that finds
+//!   the queue full is answered 503 at once, never queued without bound;
+//! * [`metrics`]: `GET /metrics`, the Prometheus text format;
+//! * [`board`]: `GET /board.svg`, the board drawn here; [`proof`]: an
+//!   unwinnable answer's proof as squares to draw;
+//! * [`page`]: the page, embedded; [`client`]: a small blocking HTTP
+//!   client, for the tests and the load test (`cargo xtask load`).
+//!
+//! # Bounds
+//!
+//! Memory is one budget ([`crate::memory::Workload::Serve`]): each worker's
+//! analyzer (or adjudicator) and decompressor, and a window for request
+//! bodies that a body must reserve before it is read (else 503). Time: a
+//! client has `--client-timeout-secs` to send its headers (hyper closes the
+//! connection) and its body (408); an analysis is bounded by the server's
+//! `--deadline-ms` and `--max-nodes`, which a request may lower, never
+//! raise; a client that stops reading an adjudication for as long gives
+//! its worker back. A panic in a request is a 500 and the server goes on.
+//!
+//! # Shutdown
+//!
+//! SIGTERM (or Ctrl-C) stops accepting connections and lets the requests in
+//! flight finish; after `--grace-secs` their analyses are stopped (they
+//! answer `undetermined`, cause `stopped`). Then the process exits with
+//! status 0.
+
+pub mod api;
+pub mod board;
+pub mod client;
+pub mod error;
+pub mod metrics;
+pub mod page;
+pub mod params;
+pub mod proof;
+pub mod worker;
+
+use std::future::Future;
+use std::io;
+use std::net::SocketAddr;
+use std::panic::AssertUnwindSafe;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::task::{Context, Poll};
+use std::time::Duration;
+
+use axum::Router;
+use axum::extract::Request;
+use axum::middleware::{self, Next};
+use axum::response::Response;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::server::graceful::GracefulShutdown;
+use hyper_util::service::TowerToHyperService;
+use tokio::net::TcpListener;
+use tokio::sync::Semaphore;
+
+use crate::cli::ServeArgs;
+use crate::memory::{self, Machine, MemoryError, Plan, Workload};
+pub use api::AppState;
+use metrics::Metrics;
+use params::Limits;
+use worker::Jobs;
+
+/// The largest `POST /api/analyze` body: 1 MiB (about 10,000 query lines).
+pub const MAX_BATCH_BYTES: usize = 1 << 20;
+/// The largest `POST /api/adjudicate` body: 8 MiB (compressed, if it is).
+pub const MAX_PGN_BYTES: usize = 8 << 20;
+/// The most PGN text of one request once decompressed: 64 MiB.
+pub const MAX_PGN_TEXT: u64 = 64 << 20;
+
+/// How the service runs.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The memory plan: workers, each analyzer's share, the window for
+    /// request bodies.
+    pub plan: Plan,
+    /// Jobs waiting for a worker at most.
+    pub queue: usize,
+    /// The limits of every request.
+    pub limits: Limits,
+    /// How long a client may take to send its request.
+    pub client_timeout: Duration,
+    /// How long the requests in flight get after SIGTERM.
+    pub grace: Duration,
+    /// No log lines.
+    pub quiet: bool,
+}
+
+impl Options {
+    /// The options of the command line, or why the memory budget cannot
+    /// be used.
+    pub fn from_args(args: &ServeArgs) -> Result<Options, MemoryError> {
+        let plan = memory::plan(args.memory_mb, args.workers.map(usize::from), Workload::Serve, &Machine::read())?;
+        let queue = args.queue.map_or(4 * plan.threads, usize::from);
+        Ok(Options {
+            limits: Limits {
+                max_nodes: args.max_nodes,
+                deadline_ms: args.deadline_ms,
+                tt_mb: plan.analyzer_mb,
+                max_batch: usize::try_from(args.max_batch).unwrap_or(usize::MAX),
+                max_games: args.max_games,
+                max_batch_bytes: MAX_BATCH_BYTES.min(plan.window_bytes),
+                max_pgn_bytes: MAX_PGN_BYTES.min(plan.window_bytes),
+                max_pgn_text: MAX_PGN_TEXT,
+            },
+            plan,
+            queue,
+            client_timeout: Duration::from_secs(args.client_timeout_secs),
+            grace: Duration::from_secs(args.grace_secs),
+            quiet: args.quiet,
+        })
+    }
+}
+
+/// The service: its state (with the pool) and its routes.
+#[derive(Debug)]
+pub struct Service {
+    state: Arc<AppState>,
+    options: Options,
+}
+
+impl Service {
+    /// Starts the worker threads.
+    pub fn new(options: Options) -> io::Result<Service> {
+        let metrics = Arc::new(Metrics::default());
+        let jobs = Jobs::new(options.plan.threads, options.queue, Arc::clone(&metrics))?;
+        let mut rules = adjudicate::Options::batch();
+        rules.timeout.limits.tt_mb = options.limits.tt_mb;
+        rules.timeout.limits.nodes = options.limits.max_nodes;
+        rules.timeout.limits.deadline = Some(Duration::from_millis(options.limits.deadline_ms));
+        let body_kib = u32::try_from(options.plan.window_bytes / 1024).unwrap_or(u32::MAX).max(1);
+        let state = Arc::new(AppState {
+            jobs,
+            metrics,
+            limits: options.limits,
+            bodies: Arc::new(Semaphore::new(body_kib as usize)),
+            client_timeout: options.client_timeout,
+            rules,
+        });
+        Ok(Service { state, options })
+    }
+
+    /// The shared state (the pool, the metrics, the limits).
+    pub fn state(&self) -> &Arc<AppState> {
+        &self.state
+    }
+
+    /// The routes, with `extra` routes of the caller's (tests add a route
+    /// that panics) under the same layers: metrics and panic recovery.
+    pub fn router(&self, extra: Router<Arc<AppState>>) -> Router {
+        api::router(Arc::clone(&self.state), extra).layer(middleware::from_fn(recover))
+    }
+
+    /// Serves `listener` until `shutdown` completes, then drains: the
+    /// requests in flight get the grace period, then their analyses are
+    /// stopped.
+    pub async fn serve(&self, listener: TcpListener, router: Router, shutdown: impl Future<Output = ()>) {
+        let graceful = GracefulShutdown::new();
+        let mut builder = hyper::server::conn::http1::Builder::new();
+        builder.timer(TokioTimer::new()).header_read_timeout(self.options.client_timeout).keep_alive(true);
+        let mut shutdown = std::pin::pin!(shutdown);
+        loop {
+            let (stream, _) = tokio::select! {
+                accepted = listener.accept() => match accepted {
+                    Ok(accepted) => accepted,
+                    Err(e) => {
+                        // Out of file descriptors, say: wait a little.
+                        self.log(&format!("accept: {e}"));
+                        tokio::time::sleep(Duration::from_millis(50)).await;
+                        continue;
+                    }
+                },
+                () = &mut shutdown => break,
+            };
+            let _ = stream.set_nodelay(true);
+            let service = TowerToHyperService::new(router.clone());
+            let connection = builder.serve_connection(TokioIo::new(stream), service);
+            let watched = graceful.watch(connection);
+            let metrics = Arc::clone(&self.state.metrics);
+            metrics.connections.fetch_add(1, Ordering::Relaxed);
+            tokio::spawn(async move {
+                let _ = watched.await;
+                metrics.connections.fetch_sub(1, Ordering::Relaxed);
+            });
+        }
+        drop(listener);
+        let in_flight =
+            self.state.metrics.running.load(Ordering::Relaxed) + self.state.metrics.queued.load(Ordering::Relaxed);
+        self.log(&format!("shutting down: {in_flight} analyses in flight"));
+        let grace = self.options.grace;
+        tokio::select! {
+            () = graceful.shutdown() => {}
+            () = tokio::time::sleep(grace) => {
+                self.log(&format!("grace period of {} s over: stopping the analyses", grace.as_secs()));
+                self.state.jobs.stop();
+            }
+        }
+        self.state.jobs.stop();
+    }
+
+    fn log(&self, message: &str) {
+        if !self.options.quiet {
+            eprintln!("unwinnable serve: {message}");
+        }
+    }
+}
+
+/// A future whose panic is caught (the request's response is then a 500).
+struct CatchUnwind<F>(Pin<Box<F>>);
+
+impl<F: Future> Future for CatchUnwind<F> {
+    type Output = std::thread::Result<F::Output>;
+
+    fn poll(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
+        let inner = self.0.as_mut();
+        match std::panic::catch_unwind(AssertUnwindSafe(move || inner.poll(cx))) {
+            Ok(Poll::Pending) => Poll::Pending,
+            Ok(Poll::Ready(output)) => Poll::Ready(Ok(output)),
+            Err(panic) => Poll::Ready(Err(panic)),
+        }
+    }
+}
+
+/// A handler that panics answers 500; the connection and the server go on.
+async fn recover(request: Request, next: Next) -> Response {
+    CatchUnwind(Box::pin(next.run(request))).await.unwrap_or_else(|_| api::panic_response())
+}
+
+/// Resolves at SIGTERM or Ctrl-C.
+pub async fn termination() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => {
+                tokio::select! {
+                    _ = term.recv() => {}
+                    _ = tokio::signal::ctrl_c() => {}
+                }
+            }
+            Err(_) => {
+                let _ = tokio::signal::ctrl_c().await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
+}
+
+/// `unwinnable serve`: binds `addr`, prints the address, serves until
+/// SIGTERM, drains, returns.
+pub fn run(addr: SocketAddr, options: Options) -> io::Result<()> {
+    let runtime =
+        tokio::runtime::Builder::new_multi_thread().worker_threads(2).thread_name("serve-io").enable_all().build()?;
+    let service = Service::new(options)?;
+    runtime.block_on(async {
+        let listener = TcpListener::bind(addr)
+            .await
+            .map_err(|e| io::Error::new(e.kind(), format!("cannot listen on {addr}: {e}")))?;
+        let local = listener.local_addr()?;
+        let plan = &service.options.plan;
+        eprintln!(
+            "unwinnable serve: listening on http://{local}/ ({} workers, queue {}, memory budget {} MiB)",
+            plan.threads, service.options.queue, plan.budget_mb
+        );
+        let router = service.router(Router::new());
+        service.serve(listener, router, termination()).await;
+        service.log("stopped");
+        Ok::<(), io::Error>(())
+    })?;
+    runtime.shutdown_timeout(Duration::from_secs(1));
+    Ok(())
+}
