@@ -156,6 +156,10 @@ pub struct Figure8 {
     pub king_region: Bitboard,
     /// The squares of the intruders (winner pieces that can enter the king region).
     pub intruders: Bitboard,
+    /// The pieces (kings included) that never leave their squares in the
+    /// games the regions cover (those ending in the winner's mate): the
+    /// uncleared pieces of the mobility solution the check used.
+    pub locked: Bitboard,
     /// `Ok` with the reason for every square of the king region when the
     /// position is proved unwinnable, `Err` with the first obstacle otherwise.
     pub result: Result<Vec<(Square, SafeSquare)>, Obstacle>,
@@ -291,7 +295,9 @@ pub fn figure8_with(pos: &Position, winner: Color, mobility: &Mobility, options:
     let loser = !winner;
     let loser_king = pos.king_of(loser);
     let king_region = mobility.region(loser_king);
-    let mut result = Figure8 { winner, loser_king, king_region, intruders: Bitboard::EMPTY, result: Ok(Vec::new()) };
+    let locked = mobility.board().occupied() - mobility.cleared();
+    let mut result =
+        Figure8 { winner, loser_king, king_region, intruders: Bitboard::EMPTY, locked, result: Ok(Vec::new()) };
 
     // Step 4: intruders (the winner's king never gives check).
     let winners = board.by_color(winner) - board.kings();
@@ -429,6 +435,7 @@ fn figure8_splitting(pos: &Position, winner: Color, split: bool) -> Figure8 {
             loser_king: pos.king_of(!winner),
             king_region: Bitboard::EMPTY,
             intruders: Bitboard::EMPTY,
+            locked: Bitboard::EMPTY,
             result: Err(Obstacle::NotApplicable(reason)),
         },
     }

@@ -4,15 +4,11 @@
 //! why), the intruders, and the locked pieces (those that never leave
 //! their squares in any game ending in a mate by the intended winner).
 //!
-//! The region and the squares come from the public explanation of
-//! [`static_check`] ([`static_check::Explanation`]); the explanation does
-//! not carry the mobility solution it was computed from, so the locked
-//! pieces are read from the same solution computed again here, with the
-//! same assumptions as [`static_check::figure8`] (the winner's
-//! irreplaceable pieces never captured, only games ending in its mate).
+//! The region, the squares and the locked pieces all come from the public
+//! explanation of [`static_check`] ([`static_check::Explanation`]), so the
+//! drawing shows the regions the proof used.
 
 use adjudicate::ColorProof;
-use mobility::{Games, Mobility, Rules};
 use movegen::{Color, Position, Square};
 use search::Proof;
 use serde::Serialize;
@@ -57,18 +53,6 @@ fn names(squares: impl IntoIterator<Item = Square>) -> Vec<String> {
     squares.into_iter().map(|s| s.to_string()).collect()
 }
 
-/// The pieces of `pos` that never leave their squares in any game ending
-/// in a checkmate by `winner` (kings included).
-pub fn locked_pieces(pos: &Position, winner: Color) -> Vec<Square> {
-    let games = Games { uncapturable: static_check::irreplaceable(pos, winner), mates_by: Some(winner) };
-    match Mobility::compute_assuming(pos, Rules::default(), games) {
-        Ok(mobility) => {
-            mobility.pieces().map(|(square, _, _)| square).filter(|&s| !mobility.can_be_cleared(s)).collect()
-        }
-        Err(_) => Vec::new(),
-    }
-}
-
 /// The overlay of the static explanation `explanation`.
 fn from_explanation(explanation: &Explanation, forced_line: String) -> Overlay {
     let mut overlay = Overlay {
@@ -102,7 +86,7 @@ fn from_explanation(explanation: &Explanation, forced_line: String) -> Overlay {
                 })
                 .collect();
         }
-        overlay.locked = names(locked_pieces(&explanation.position, explanation.winner));
+        overlay.locked = names(figure8.locked.iter());
     }
     overlay
 }
