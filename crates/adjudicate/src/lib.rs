@@ -53,6 +53,7 @@ mod game;
 mod identity;
 pub mod input;
 pub mod pgn;
+mod reason;
 pub mod rules;
 pub mod san;
 
@@ -60,3 +61,4 @@ pub use adjudication::{Adjudication, Claim, ClaimKind, Claims, ColorProof, Evide
 pub use adjudicator::{Adjudicator, Options, adjudicate};
 pub use game::{Game, GameError, Outcome, OutcomeError, Termination};
 pub use identity::PositionId;
+pub use reason::{ALREADY_MATE, verdict_reason};

@@ -7,9 +7,9 @@
 //! variants, contradicting results, unbalanced variations and comments,
 //! binary junk.
 
-use std::io::BufReader;
+use std::io::{BufReader, Cursor};
 
-use adjudicate::pgn::{PgnError, PgnGame, Reader, Splitter, parse_game};
+use adjudicate::pgn::{PgnError, PgnGame, RawGame, Reader, Splitter, game_boundaries, parse_game};
 use adjudicate::{Outcome, Termination};
 
 fn read(name: &str) -> Vec<u8> {
@@ -283,4 +283,104 @@ fn blank_lines_and_comments_among_the_tags() {
     let games = games(b"[Event \"x\"]\n\n\n[Event \"y\"]\n\n1. e4 *\n");
     assert_eq!(games.len(), 2, "{games:?}");
     assert!(games[1].is_ok());
+}
+
+/// The games of `bytes` cut whole, and cut in the ranges of
+/// [`game_boundaries`] every `chunk` bytes (each range split on its own,
+/// its games renumbered and their offsets shifted as the whole file's).
+fn whole_and_in_ranges(bytes: &[u8], chunk: u64) -> (Vec<RawGame>, Vec<RawGame>) {
+    let cut = |bytes: &[u8]| {
+        let mut splitter = Splitter::new(bytes);
+        let mut games = Vec::new();
+        while let Some(game) = splitter.next_game().unwrap() {
+            games.push(game);
+        }
+        games
+    };
+    let whole = cut(bytes);
+    let offsets = game_boundaries(&mut Cursor::new(bytes), bytes.len() as u64, chunk).unwrap();
+    assert_eq!((offsets[0], offsets[offsets.len() - 1]), (0, bytes.len() as u64));
+    assert!(offsets.windows(2).all(|pair| pair[0] < pair[1]) || bytes.is_empty(), "{offsets:?}");
+    let mut ranges = Vec::new();
+    for pair in offsets.windows(2) {
+        let first = ranges.len() as u64;
+        for mut game in cut(&bytes[pair[0] as usize..pair[1] as usize]) {
+            game.number += first;
+            game.offset += pair[0];
+            ranges.push(game);
+        }
+    }
+    (whole, ranges)
+}
+
+/// Byte ranges cut on game boundaries hold the games of the whole file:
+/// every PGN test file, files written to trip the boundary rule (tags
+/// without movetext, one and two blank lines between tags, comments and
+/// variations open across a line starting with `[`, escape and `;` comment
+/// lines, vertical tabs, CRLF), and random files of PGN fragments, cut at
+/// every chunk size from one byte.
+#[test]
+fn byte_ranges_hold_the_games_of_the_whole_file() {
+    let mut inputs: Vec<Vec<u8>> = std::fs::read_dir(format!("{}/../../testdata/pgn", env!("CARGO_MANIFEST_DIR")))
+        .unwrap()
+        .map(|entry| std::fs::read(entry.unwrap().path()).unwrap())
+        .collect();
+    let tricky = concat!(
+        "[Event \"tags only\"]\n[Site \"a\"]\n\n",
+        "[Event \"comment across lines\"]\n\n1. e4 { a comment\n[Not \"a tag\"]\n[Still \"a tag?\"] } e5 1-0\n\n",
+        "%escape line between games\n",
+        "[Event \"escape in tags\"]\n%escape\n[Site \"b\"]\n\n1. d4 d5 *\n",
+        "[Event \"no blank line before the next\"]\n1. c4 0-1\n",
+        "junk without tags\n",
+        "[Event \"vt\"]\n\x0b\n[Site \"c\"]\n\n1. e4 (1. d4 {x\n[Y \"z\"]\n}) e5 *\n\n",
+        "[Event \"crlf\"]\r\n\r\n[Site \"d\"]\r\n\r\n1. Nf3 Nf6 1/2-1/2\r\n\r\n",
+        "[Event \"two blank lines\"]\n\n\n[Event \"blank, comment, blank\"]\n\n; c\n\n[Site \"e\"]\n\n",
+        "; comment\n[Event \"comments among tags\"]\n; c\n[Site \"f\"]\n\n; c\n[Round \"1\"]\n\n1. e4 *\n",
+        "[Event \"unterminated\"]\n\n1. e4 e5\n\n",
+        "[Event \"last\"]\n\n1. e4 e5 1-0\n",
+    );
+    let tricky = tricky.repeat(3).into_bytes();
+    // Boundaries are found: the tricky text is cut in many ranges.
+    let offsets = game_boundaries(&mut Cursor::new(&tricky), tricky.len() as u64, 1).unwrap();
+    assert!(offsets.len() > 20, "{offsets:?}");
+    inputs.push(tricky);
+    let mut state = 0x2545_f491_4f6c_dd1d_u64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let fragments: [&[u8]; 20] = [
+        b"[A \"b\"]",
+        b"\n",
+        b"\n",
+        b"\n",
+        b"\r\n",
+        b" ",
+        b"\x0b",
+        b"{",
+        b"}",
+        b"(",
+        b")",
+        b";c",
+        b"%e",
+        b"1-0",
+        b"*",
+        b"e4",
+        b"1.",
+        b"[",
+        b"\t",
+        b"\x0c",
+    ];
+    for _ in 0..300 {
+        let count = next() % 120;
+        inputs.push((0..count).flat_map(|_| fragments[(next() % fragments.len() as u64) as usize]).copied().collect());
+    }
+    for bytes in &inputs {
+        for chunk in [1, 2, 3, 7, 64, 200, 1000, bytes.len() as u64] {
+            let (whole, ranges) = whole_and_in_ranges(bytes, chunk);
+            assert_eq!(ranges, whole, "chunk {chunk} of {:?}", String::from_utf8_lossy(bytes));
+        }
+    }
 }

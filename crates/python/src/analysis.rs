@@ -24,6 +24,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use ::adjudicate::verdict_reason;
 use movegen::{Color, Position};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -115,7 +116,8 @@ fn settled(analysis: &Analysis) -> bool {
 /// Attributes: ``fen`` (as given), ``winner`` (``"white"``/``"black"``),
 /// ``verdict`` (``"winnable"``, ``"unwinnable"`` or ``"undetermined"``),
 /// ``helpmate`` (the moves in UCI when winnable, else ``None``),
-/// ``helpmate_san``, ``reason`` (the proof, or why undetermined),
+/// ``helpmate_san``, ``reason`` (the proof, after the forced moves if any;
+/// why undetermined; or that the position is already checkmate),
 /// ``cause`` (``"node-budget"``, ``"deadline"``, ``"memory"``,
 /// ``"stopped"``, ``"not-proved"`` when undetermined), ``nodes``,
 /// ``micros`` (wall-clock time of the call). ``to_dict()`` gives the keys
@@ -138,7 +140,9 @@ pub struct PyAnalysis {
     /// The helpmate in SAN with move numbers, when winnable.
     #[pyo3(get)]
     helpmate_san: Option<String>,
-    /// Why it is unwinnable (the proof) or undetermined; `None` when winnable.
+    /// Why it is unwinnable (the proof, after the forced moves if any), why
+    /// it is undetermined, or that it is already checkmate (a winnable
+    /// position with the empty helpmate); else `None`.
     #[pyo3(get)]
     reason: Option<String>,
     /// Why it is undetermined: `node-budget`, `deadline`, `memory`,
@@ -156,12 +160,11 @@ pub struct PyAnalysis {
 impl PyAnalysis {
     /// The answer `analysis` for `pos` (written `fen`) and `winner`.
     pub fn new(fen: String, pos: &Position, winner: Color, analysis: &Analysis, elapsed: Duration) -> PyAnalysis {
-        let (helpmate, helpmate_san, reason) = match &analysis.verdict {
+        let (helpmate, helpmate_san) = match &analysis.verdict {
             Verdict::Winnable { helpmate } => {
-                (Some(helpmate.iter().map(ToString::to_string).collect()), Some(pos.san_line(helpmate)), None)
+                (Some(helpmate.iter().map(ToString::to_string).collect()), Some(pos.san_line(helpmate)))
             }
-            Verdict::Unwinnable(proof) => (None, None, Some(proof.to_string())),
-            Verdict::Undetermined(cause) => (None, None, Some(cause.to_string())),
+            _ => (None, None),
         };
         PyAnalysis {
             fen,
@@ -169,7 +172,7 @@ impl PyAnalysis {
             verdict: analysis.verdict.name(),
             helpmate,
             helpmate_san,
-            reason,
+            reason: verdict_reason(pos, winner, &analysis.verdict),
             cause: analysis.verdict.cause().map(search::Cause::name),
             nodes: analysis.nodes,
             micros: u64::try_from(elapsed.as_micros()).unwrap_or(u64::MAX),
@@ -222,8 +225,11 @@ impl PyAnalysis {
 /// ``"quick"`` (sound, fast, may answer ``undetermined``) or
 /// ``"shortest"`` (a shortest helpmate). Limits: ``nodes`` (positions
 /// searched, default 50,000,000: about 5 s), ``deadline_ms``, ``tt_mb``
-/// (table size, default 64 MiB, kept by the calling thread for its next
-/// calls). A limit gives ``"undetermined"``, never a guess.
+/// (the analyzer's memory: its tables, queue and stored positions,
+/// allocated as needed; default 256 MiB; kept by the calling thread for
+/// its next calls). A limit gives ``"undetermined"``, never a guess. The
+/// node count of a long search depends on ``tt_mb`` (a full table forgets
+/// positions).
 ///
 /// Returns an ``Analysis``. Raises ``InvalidFen`` (a ``ValueError``) for a
 /// position that cannot be read. The GIL is released while it runs;

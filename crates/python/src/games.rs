@@ -380,7 +380,9 @@ fn open_file(path: &str) -> PyResult<File> {
     File::open(path).map_err(|e| io_error(path, e))
 }
 
-fn io_error(path: &str, error: io::Error) -> PyErr {
+/// The Python exception of an I/O `error` on `path` (`FileNotFoundError`,
+/// `PermissionError`, else `OSError`).
+pub(crate) fn io_error(path: &str, error: io::Error) -> PyErr {
     let message = format!("{path}: {error}");
     match error.kind() {
         io::ErrorKind::NotFound => pyo3::exceptions::PyFileNotFoundError::new_err(message),

@@ -36,7 +36,8 @@ pub fn color_name(text: &str) -> PyResult<Color> {
 }
 
 /// The configuration for `mode` (`"full"`, `"quick"`, `"shortest"`) and
-/// the limits (`None`: the defaults of the command).
+/// the limits (`None`: the search's defaults, `search::Limits::default()`;
+/// the command instead divides its memory budget among its threads).
 pub fn config(mode: &str, nodes: Option<i64>, deadline_ms: Option<f64>, tt_mb: Option<i64>) -> PyResult<Config> {
     let mode = match mode {
         "full" => Mode::Full,

@@ -16,7 +16,7 @@ import chess
 import pytest
 
 import unwinnable
-from conftest import TESTDATA, binary
+from conftest import TESTDATA, binary, without_none
 
 # White's helpmate here takes the full algorithm 142 nodes to find.
 BACK_RANK = "6k1/5ppp/8/8/8/8/5PPP/3R2K1 b - - 0 1"
@@ -75,21 +75,39 @@ def test_dev_set_in_parallel():
         check(fen, chess.WHITE if color == "white" else chess.BLACK, label, answer)
 
 
+# The memory of the one analyzer of `unwinnable analyze --threads 1
+# --memory-mb 1024`: the budget less 32 MiB for the program, 64 MiB for the
+# input in flight and 1 MiB for the thread (crates/unwinnable/src/memory.rs).
+# A search that fills a table capped by its budget forgets positions and
+# counts other nodes (paper position 17 for Black: 5,853,163 nodes with
+# 256 MiB, 5,853,167 with 463 MiB or more), so the two get the same budget.
+COMMAND_MEMORY_MB = 1024
+COMMAND_ANALYZER_MB = COMMAND_MEMORY_MB - 32 - 64 - 1
+
+
 def test_same_answers_as_the_command():
     fens = [fen for _, fen in labelled(TESTDATA / "paper-positions.tsv")]
     out = subprocess.run(
-        [str(binary("unwinnable")), "analyze", "--format", "jsonl", "--winner", "both"],
+        [str(binary("unwinnable")), "analyze", "--format", "jsonl", "--winner", "both"]
+        + ["--threads", "1", "--memory-mb", str(COMMAND_MEMORY_MB)],
         input="\n".join(fens),
         capture_output=True,
         text=True,
         check=True,
     ).stdout
     expected = [json.loads(line) for line in out.splitlines()]
-    got = [unwinnable.analyze(fen, color).to_dict() for fen in fens for color in ("white", "black")]
-    assert len(got) == len(expected)
+    got = [
+        unwinnable.analyze(fen, color, tt_mb=COMMAND_ANALYZER_MB).to_dict()
+        for fen in fens
+        for color in ("white", "black")
+    ]
+    assert len(got) == len(expected) == 2 * len(fens)
     for mine, theirs in zip(got, expected):
-        for key in ("fen", "winner", "verdict", "helpmate", "helpmate_san", "reason", "nodes"):
-            assert mine[key] == theirs.get(key), key
+        # The same fields (the command leaves out those without a value and
+        # numbers its input lines).
+        assert set(without_none(mine)) | {"line"} == set(theirs), (mine, theirs)
+        for key in ("fen", "winner", "verdict", "helpmate", "helpmate_san", "reason", "cause", "nodes"):
+            assert mine[key] == theirs.get(key), (key, theirs["line"], theirs["winner"])
 
 
 def test_winner_and_inputs():

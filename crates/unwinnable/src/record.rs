@@ -4,15 +4,12 @@
 
 use std::borrow::Cow;
 
-use adjudicate::ColorProof;
+use adjudicate::verdict_reason;
 use movegen::{Color, Position};
 use search::{Analysis, Verdict};
 use serde::Serialize;
 
 use crate::output::Render;
-
-/// The reason of a `winnable` answer with the empty helpmate.
-pub const ALREADY_MATE: &str = "the position is already checkmate, delivered by the intended winner";
 
 /// The CSV columns of `analyze` (an error fills `line`, `fen` with the
 /// line as given, `verdict` with `error` and `reason` with the error).
@@ -54,16 +51,11 @@ pub struct Record {
 impl Record {
     /// The record of `analysis` of `position` for `winner`.
     pub fn new(line: usize, fen: &str, position: &Position, winner: Color, analysis: &Analysis, micros: u64) -> Record {
-        let (helpmate, helpmate_san, reason) = match &analysis.verdict {
-            Verdict::Winnable { helpmate } if helpmate.is_empty() => {
-                (Some(Vec::new()), Some(String::new()), Some(ALREADY_MATE.to_string()))
-            }
+        let (helpmate, helpmate_san) = match &analysis.verdict {
             Verdict::Winnable { helpmate } => {
-                (Some(helpmate.iter().map(ToString::to_string).collect()), Some(position.san_line(helpmate)), None)
+                (Some(helpmate.iter().map(ToString::to_string).collect()), Some(position.san_line(helpmate)))
             }
-            // The proof, after the forced moves the analysis played first.
-            Verdict::Unwinnable(proof) => (None, None, Some(ColorProof::new(position, winner, proof.clone()).reason())),
-            Verdict::Undetermined(cause) => (None, None, Some(cause.to_string())),
+            _ => (None, None),
         };
         Record {
             line,
@@ -72,7 +64,7 @@ impl Record {
             verdict: analysis.verdict.name(),
             helpmate,
             helpmate_san,
-            reason,
+            reason: verdict_reason(position, winner, &analysis.verdict),
             cause: analysis.verdict.cause().map(search::Cause::name),
             nodes: analysis.nodes,
             micros,
@@ -153,6 +145,7 @@ pub fn format_micros(micros: u64) -> String {
 mod tests {
     use super::*;
     use crate::output::{Format, RecordWriter};
+    use adjudicate::ALREADY_MATE;
     use search::Proof;
 
     fn render(record: &impl Render, format: Format) -> String {

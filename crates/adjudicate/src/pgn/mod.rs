@@ -2,7 +2,9 @@
 //! [`Splitter`] cuts the byte stream into the text of each game with
 //! bounded memory (sequential, cheap), and [`parse_game`] turns one game's
 //! text into a [`Game`](crate::Game) (the costly part, which can run on
-//! many threads). [`Reader`] puts the two together.
+//! many threads). [`Reader`] puts the two together. [`game_boundaries`]
+//! cuts a file into byte ranges on game boundaries, each of which can be
+//! split on its own with the games of the whole file.
 //!
 //! A malformed game never stops the stream: it becomes one [`PgnError`]
 //! (game number, byte offset, reason) and the next game is read.
@@ -17,11 +19,13 @@
 //! assert_eq!(games[2].as_ref().unwrap().game.moves().len(), 1);
 //! ```
 
+mod boundary;
 mod parse;
 mod split;
 
 use std::io::{self, BufRead};
 
+pub use boundary::{game_boundaries, next_game_start};
 pub use parse::{PgnError, PgnErrorKind, PgnGame, Tags, parse_game};
 pub use split::{MAX_GAME_BYTES, RawGame, Splitter};
 
