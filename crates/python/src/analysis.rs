@@ -224,7 +224,7 @@ impl PyAnalysis {
 /// ``mode``: ``"full"`` (sound and complete within the limits),
 /// ``"quick"`` (sound, fast, may answer ``undetermined``) or
 /// ``"shortest"`` (a shortest helpmate). Limits: ``nodes`` (positions
-/// searched, default 50,000,000: about 5 s), ``deadline_ms``, ``tt_mb``
+/// searched, default 50,000,000: 5 to 20 s), ``deadline_ms``, ``tt_mb``
 /// (the analyzer's memory: its tables, queue and stored positions,
 /// allocated as needed; default 256 MiB; kept by the calling thread for
 /// its next calls). A limit gives ``"undetermined"``, never a guess. The
