@@ -198,38 +198,56 @@ fn persistent_attacks(
 ) -> [Bitboard; 2] {
     let occupied = board.occupied();
     let mut result = [Bitboard::EMPTY; 2];
-    // Union of the regions of all pieces but one, by prefix/suffix unions.
-    let squares: Vec<Square> = occupied.iter().collect();
-    let mut suffix = vec![Bitboard::EMPTY; squares.len() + 1];
-    for i in (0..squares.len()).rev() {
-        suffix[i] = suffix[i + 1] | regions[squares[i] as usize];
+    // Union of the regions of all pieces but one, by prefix/suffix unions
+    // (on the stack: this runs in every pass of the fixpoint).
+    let mut suffix = [Bitboard::EMPTY; 65];
+    let mut count = 0;
+    for (i, square) in occupied.iter().enumerate() {
+        suffix[i] = regions[square as usize];
+        count = i + 1;
+    }
+    for i in (0..count).rev() {
+        suffix[i] |= suffix[i + 1];
     }
     let mut prefix = Bitboard::EMPTY;
-    for (i, &square) in squares.iter().enumerate() {
+    for (i, square) in occupied.iter().enumerate() {
         let region = regions[square as usize];
         let others = prefix | suffix[i + 1];
         prefix |= region;
         let Some(piece) = board.piece_at(square) else { continue };
-        let color = piece.color;
-        if !never_captured.contains(square) && region.intersects(reach[!color as usize]) {
-            continue;
-        }
-        if piece.role == Role::Pawn && region.intersects(Bitboard::relative_rank(color, Rank::Eighth)) {
+        if !persists(board, regions, reach, never_captured, square) {
             continue;
         }
         let mut common = Bitboard::FULL;
         for u in region {
-            common &= movegen::attacks::attacks(piece.role, color, u, others);
+            common &= movegen::attacks::attacks(piece.role, piece.color, u, others);
             if common.is_empty() {
                 break;
             }
         }
-        result[color as usize] |= common - region;
+        result[piece.color as usize] |= common - region;
     }
     for color in Color::ALL {
         result[color as usize] |= group_attacks(board, regions, reach, never_captured, color);
     }
     result
+}
+
+/// Whether the piece on `square` is on some square of its region at every
+/// moment and keeps its kind: never captured (assumed so, or no enemy
+/// region meets its region) and not a pawn that may promote.
+fn persists(
+    board: &Board,
+    regions: &[Bitboard; 64],
+    reach: [Bitboard; 2],
+    never_captured: Bitboard,
+    square: Square,
+) -> bool {
+    let Some(piece) = board.piece_at(square) else { return false };
+    let region = regions[square as usize];
+    let capturable = !never_captured.contains(square) && region.intersects(reach[!piece.color as usize]);
+    let may_promote = piece.role == Role::Pawn && region.intersects(Bitboard::relative_rank(piece.color, Rank::Eighth));
+    !capturable && !may_promote
 }
 
 /// The most placements of a group that [`group_attacks`] enumerates.
@@ -259,37 +277,26 @@ fn group_attacks(
     // member whose region meets them would make its group fail the check
     // below, so it is left out at once.
     let foreign = (board.occupied() - ours).iter().fold(Bitboard::EMPTY, |acc, sq| acc | regions[sq as usize]);
-    let candidates: Vec<Square> = ours
+    let candidates: Bitboard = ours
         .iter()
-        .filter(|&sq| {
-            let region = regions[sq as usize];
-            let role = board.role_at(sq).unwrap_or(Role::Pawn);
-            let capturable = !never_captured.contains(sq) && region.intersects(reach[!color as usize]);
-            let may_promote = role == Role::Pawn && region.intersects(Bitboard::relative_rank(color, Rank::Eighth));
-            !(capturable || may_promote || region.intersects(foreign))
-        })
+        .filter(|&sq| persists(board, regions, reach, never_captured, sq) && !regions[sq as usize].intersects(foreign))
         .collect();
-    if candidates.len() < 2 {
+    if candidates.count() < 2 {
         return Bitboard::EMPTY;
     }
     let mut result = Bitboard::EMPTY;
     let mut done = Bitboard::EMPTY;
-    for &seed in &candidates {
+    for seed in candidates {
         if done.contains(seed) {
             continue;
         }
-        let role = board.role_at(seed).unwrap_or(Role::Pawn);
+        let Some(role) = board.role_at(seed) else { continue };
+        let alike = candidates & board.by_role(role);
         // The connected group of `seed`.
         let mut group = Bitboard::from(seed);
         let mut union = regions[seed as usize];
         loop {
-            let more: Bitboard = candidates
-                .iter()
-                .copied()
-                .filter(|&sq| {
-                    !group.contains(sq) && board.role_at(sq) == Some(role) && regions[sq as usize].intersects(union)
-                })
-                .collect();
+            let more: Bitboard = (alike - group).iter().filter(|&sq| regions[sq as usize].intersects(union)).collect();
             if more.is_empty() {
                 break;
             }
@@ -372,9 +379,9 @@ fn fillable(members: &[Bitboard], placed: Bitboard) -> bool {
     (0..members.len()).all(|piece| augment(piece, members, &squares, &mut owner, &mut vec![false; squares.len()]))
 }
 
-/// `n` choose `k`, saturating.
+/// `n` choose `k` (`k <= n`), saturating.
 fn binomial(n: u32, k: u32) -> u64 {
-    let k = k.min(n - k.min(n));
+    let k = k.min(n - k);
     (0..k).fold(1u64, |acc, i| acc.saturating_mul(u64::from(n - i)) / u64::from(i + 1))
 }
 
