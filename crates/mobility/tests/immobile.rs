@@ -8,29 +8,15 @@
 
 mod common;
 
-use common::{Rng, play_checked};
+use common::{Rng, labelled_positions, play_checked, towards_mate};
 use mobility::{Games, Mobility, Rules, immobile_pieces};
-use movegen::{Bitboard, Color, Position, Setup};
-
-fn positions() -> Vec<Position> {
-    include_str!("../../../testdata/dev-positions.txt")
-        .lines()
-        .chain(include_str!("../../../testdata/hard-positions.txt").lines())
-        .filter(|l| !l.starts_with('#'))
-        .filter_map(|l| {
-            let (_, fen) = l.split_once(' ')?;
-            let mut setup = Setup::from_fen(fen).ok()?;
-            setup.en_passant = None;
-            Position::from_setup(setup).ok()
-        })
-        .collect()
-}
+use movegen::{Bitboard, Color};
 
 #[test]
 fn immobile_pieces_never_move_in_random_games() {
     let mut rng = Rng::new(41);
     let (mut split, mut games) = (0, 0);
-    for start in positions() {
+    for start in labelled_positions() {
         let Ok(immobile) = immobile_pieces(&start, Rules::Saturation, Games::default()) else { continue };
         if immobile.is_empty() {
             continue;
@@ -57,7 +43,7 @@ fn immobile_pieces_never_move_in_random_games() {
 fn immobile_pieces_never_move_in_games_ending_in_a_mate() {
     let mut rng = Rng::new(43);
     let (mut split, mut mating_games) = (0, 0);
-    for start in positions() {
+    for start in labelled_positions() {
         for winner in Color::ALL {
             let games = Games { mates_by: Some(winner), ..Games::default() };
             let Ok(immobile) = immobile_pieces(&start, Rules::Saturation, games) else { continue };
@@ -67,17 +53,7 @@ fn immobile_pieces_never_move_in_games_ending_in_a_mate() {
             split += 1;
             let mobility = Mobility::compute_assuming(&start, Rules::Saturation, Games { immobile, ..games }).unwrap();
             for _ in 0..20 {
-                let played = play_checked(&start, &mobility, &mut rng, 160, |pos, moves, rng| {
-                    let mates: Vec<_> = moves.iter().copied().filter(|&m| pos.play(m).is_checkmate()).collect();
-                    if let Some(&m) = mates.first() {
-                        return m;
-                    }
-                    let checks: Vec<_> = moves.iter().copied().filter(|&m| pos.play(m).is_check()).collect();
-                    if !checks.is_empty() && rng.below(2) == 0 {
-                        return checks[rng.below(checks.len())];
-                    }
-                    moves[rng.below(moves.len())]
-                });
+                let played = play_checked(&start, &mobility, &mut rng, 160, towards_mate);
                 if played.last.is_checkmate() && played.last.side_to_move() == !winner {
                     mating_games += 1;
                     if let Some(message) = played.violation {

@@ -13,29 +13,15 @@
 
 mod common;
 
-use common::{Rng, play_checked};
+use common::{Rng, labelled_positions, play_checked, towards_mate};
 use mobility::{Games, Mobility, Rules};
-use movegen::{Bitboard, Color, Position, Setup, Square};
-
-fn positions() -> Vec<Position> {
-    include_str!("../../../testdata/dev-positions.txt")
-        .lines()
-        .chain(include_str!("../../../testdata/hard-positions.txt").lines())
-        .filter(|l| !l.starts_with('#'))
-        .filter_map(|l| {
-            let (_, fen) = l.split_once(' ')?;
-            let mut setup = Setup::from_fen(fen).ok()?;
-            setup.en_passant = None;
-            Position::from_setup(setup).ok()
-        })
-        .collect()
-}
+use movegen::{Bitboard, Color, Position, Square};
 
 #[test]
 fn games_ending_in_the_winners_mate_stay_in_regions() {
     let mut rng = Rng::new(29);
     let (mut mating_games, mut narrowed) = (0, 0);
-    for start in positions() {
+    for start in labelled_positions() {
         for winner in Color::ALL {
             let games = Games { uncapturable: Bitboard::EMPTY, mates_by: Some(winner), immobile: Bitboard::EMPTY };
             let Ok(mobility) = Mobility::compute_assuming(&start, Rules::Saturation, games) else { continue };
@@ -44,17 +30,7 @@ fn games_ending_in_the_winners_mate_stay_in_regions() {
                 narrowed += 1;
             }
             for _ in 0..6 {
-                let played = play_checked(&start, &mobility, &mut rng, 160, |pos, moves, rng| {
-                    let mates: Vec<_> = moves.iter().copied().filter(|&m| pos.play(m).is_checkmate()).collect();
-                    if let Some(&m) = mates.first() {
-                        return m;
-                    }
-                    let checks: Vec<_> = moves.iter().copied().filter(|&m| pos.play(m).is_check()).collect();
-                    if !checks.is_empty() && rng.below(2) == 0 {
-                        return checks[rng.below(checks.len())];
-                    }
-                    moves[rng.below(moves.len())]
-                });
+                let played = play_checked(&start, &mobility, &mut rng, 160, towards_mate);
                 let mate_by_winner = played.last.is_checkmate() && played.last.side_to_move() == !winner;
                 if mate_by_winner {
                     mating_games += 1;

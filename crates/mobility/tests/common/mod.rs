@@ -59,6 +59,35 @@ pub fn castling_positions() -> Vec<Position> {
     positions
 }
 
+/// The dev and hard sets' positions, en passant squares removed (castling
+/// rights kept).
+pub fn labelled_positions() -> Vec<Position> {
+    include_str!("../../../../testdata/dev-positions.txt")
+        .lines()
+        .chain(include_str!("../../../../testdata/hard-positions.txt").lines())
+        .filter(|l| !l.starts_with('#'))
+        .filter_map(|l| {
+            let (_, fen) = l.split_once(' ')?;
+            let mut setup = Setup::from_fen(fen).ok()?;
+            setup.en_passant = None;
+            Position::from_setup(setup).ok()
+        })
+        .collect()
+}
+
+/// A move chooser for [`play_checked`] that steers games towards a mate: a
+/// mating move when there is one, else a check half of the time, else any.
+pub fn towards_mate(pos: &Position, moves: &[Move], rng: &mut Rng) -> Move {
+    if let Some(&m) = moves.iter().find(|&&m| pos.play(m).is_checkmate()) {
+        return m;
+    }
+    let checks: Vec<Move> = moves.iter().copied().filter(|&m| pos.play(m).is_check()).collect();
+    if !checks.is_empty() && rng.below(2) == 0 {
+        return checks[rng.below(checks.len())];
+    }
+    moves[rng.below(moves.len())]
+}
+
 /// Every FEN of the test data (see [`eligible_positions`]).
 fn all_fens() -> Vec<String> {
     let mut fens: Vec<String> = Vec::new();
