@@ -38,7 +38,7 @@ pub(crate) const MIN_RATE: u64 = 5;
 /// without the case split on pieces that never move, beyond the first
 /// plies: the split costs more than it saves at most nodes): after a trial of
 /// [`TRIAL`] calls it goes on only if at least one call in [`MIN_RATE`]
-/// succeeded (a check costs tens of nodes' worth of time).
+/// succeeded (see there for what a failing call costs).
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Oracle {
     calls: u64,

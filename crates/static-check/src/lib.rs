@@ -98,7 +98,10 @@ pub fn is_unwinnable(pos: &Position, winner: Color) -> bool {
 
 /// [`is_unwinnable`] without the case split on pieces that never move
 /// ([`figure8_light`]): proves less, costs a few times less when it fails.
-/// For callers that ask about many positions, such as a search.
+/// For callers that ask about many positions, such as a search. It is
+/// exactly the first attempt of [`is_unwinnable`] (which returns as soon
+/// as that attempt proves), so whatever it proves, [`is_unwinnable`]
+/// proves too, and the tests of the latter's soundness cover it.
 pub fn is_unwinnable_light(pos: &Position, winner: Color) -> bool {
     analyze_with(pos, winner, figure8_light).is_unwinnable()
 }
