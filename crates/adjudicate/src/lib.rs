@@ -64,5 +64,5 @@ pub use adjudication::{Adjudication, Claim, ClaimKind, Claims, ColorProof, Evide
 pub use adjudicator::{Adjudicator, Options, adjudicate};
 pub use game::{Game, GameError, Outcome, OutcomeError, Termination};
 pub use identity::PositionId;
-pub use reason::{ALREADY_MATE, verdict_reason};
+pub use reason::{ALREADY_MATE, helpmate_lines, verdict_reason};
 pub use record::Record;
