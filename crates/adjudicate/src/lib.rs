@@ -15,6 +15,8 @@
 //!   stands, the proof when no mate exists). The module documentation of
 //!   [`adjudicator`] gives the order of the rules and which analysis runs
 //!   where.
+//! * [`Record`]: an adjudication as one flat record, the fields that the
+//!   command's `adjudicate` and the Python package's write.
 //! * Inputs: a streaming PGN reader written for this project ([`pgn`]),
 //!   `FEN moves...` lines ([`fen_line`]), plain or zstd-compressed files
 //!   and standard input ([`input`]).
@@ -54,6 +56,7 @@ mod identity;
 pub mod input;
 pub mod pgn;
 mod reason;
+mod record;
 pub mod rules;
 pub mod san;
 
@@ -61,4 +64,5 @@ pub use adjudication::{Adjudication, Claim, ClaimKind, Claims, ColorProof, Evide
 pub use adjudicator::{Adjudicator, Options, adjudicate};
 pub use game::{Game, GameError, Outcome, OutcomeError, Termination};
 pub use identity::PositionId;
-pub use reason::{ALREADY_MATE, verdict_reason};
+pub use reason::{ALREADY_MATE, helpmate_lines, verdict_reason};
+pub use record::Record;

@@ -1,6 +1,7 @@
 //! [`verdict_reason`]: the sentence that goes with the verdict of one
 //! analysis (the `reason` of `unwinnable analyze` and of the Python
-//! package's `analyze`), so that every front end says the same.
+//! package's `analyze`), and [`helpmate_lines`], its helpmate as written
+//! there, so that every front end says the same.
 
 use movegen::{Color, Position};
 use search::Verdict;
@@ -20,5 +21,17 @@ pub fn verdict_reason(pos: &Position, winner: Color, verdict: &Verdict) -> Optio
         Verdict::Winnable { .. } => None,
         Verdict::Unwinnable(proof) => Some(ColorProof::new(pos, winner, proof.clone()).reason()),
         Verdict::Undetermined(cause) => Some(cause.to_string()),
+    }
+}
+
+/// The helpmate of a `winnable` `verdict` in `pos` as written in the
+/// records of `analyze`: its moves in UCI, and the line in SAN; `None` for
+/// other verdicts.
+pub fn helpmate_lines(pos: &Position, verdict: &Verdict) -> Option<(Vec<String>, String)> {
+    match verdict {
+        Verdict::Winnable { helpmate } => {
+            Some((helpmate.iter().map(ToString::to_string).collect(), pos.san_line(helpmate)))
+        }
+        _ => None,
     }
 }

@@ -24,7 +24,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use ::adjudicate::verdict_reason;
+use ::adjudicate::{helpmate_lines, verdict_reason};
 use movegen::{Color, Position};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -160,12 +160,7 @@ pub struct PyAnalysis {
 impl PyAnalysis {
     /// The answer `analysis` for `pos` (written `fen`) and `winner`.
     pub fn new(fen: String, pos: &Position, winner: Color, analysis: &Analysis, elapsed: Duration) -> PyAnalysis {
-        let (helpmate, helpmate_san) = match &analysis.verdict {
-            Verdict::Winnable { helpmate } => {
-                (Some(helpmate.iter().map(ToString::to_string).collect()), Some(pos.san_line(helpmate)))
-            }
-            _ => (None, None),
-        };
+        let (helpmate, helpmate_san) = helpmate_lines(pos, &analysis.verdict).unzip();
         PyAnalysis {
             fen,
             winner: winner.name(),

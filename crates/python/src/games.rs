@@ -19,7 +19,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::thread;
 
 use ::adjudicate::pgn::{RawGame, Splitter, parse_game};
-use ::adjudicate::{Adjudicator, Options as RuleOptions, Termination};
+use ::adjudicate::{Adjudicator, Options as RuleOptions, Record, Termination};
 use movegen::Color;
 use pyo3::exceptions::{PyIOError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -27,7 +27,7 @@ use pyo3::types::{PyByteArray, PyBytes, PyString};
 use search::Config;
 
 use crate::errors::pgn_error;
-use crate::record::{Record, error_dict};
+use crate::record::{error_dict, record_dict};
 use crate::{interrupt, options};
 
 /// The most games in one batch.
@@ -298,7 +298,7 @@ impl Adjudications {
             }
             if let Some(output) = state.ready.pop_front() {
                 match output {
-                    Output::Game(record) => return Ok(Some(record.to_dict(py, &self.input)?.into_any())),
+                    Output::Game(record) => return Ok(Some(record_dict(py, &self.input, &record)?.into_any())),
                     Output::Skipped => state.skipped += 1,
                     Output::Error { game, offset, message } if self.options.raise => {
                         return Err(pgn_error(py, message, &self.input, game, offset));

@@ -4,9 +4,9 @@
 
 use std::borrow::Cow;
 
-use adjudicate::verdict_reason;
+use adjudicate::{helpmate_lines, verdict_reason};
 use movegen::{Color, Position};
-use search::{Analysis, Verdict};
+use search::Analysis;
 use serde::Serialize;
 
 use crate::output::Render;
@@ -51,12 +51,7 @@ pub struct Record {
 impl Record {
     /// The record of `analysis` of `position` for `winner`.
     pub fn new(line: usize, fen: &str, position: &Position, winner: Color, analysis: &Analysis, micros: u64) -> Record {
-        let (helpmate, helpmate_san) = match &analysis.verdict {
-            Verdict::Winnable { helpmate } => {
-                (Some(helpmate.iter().map(ToString::to_string).collect()), Some(position.san_line(helpmate)))
-            }
-            _ => (None, None),
-        };
+        let (helpmate, helpmate_san) = helpmate_lines(position, &analysis.verdict).unzip();
         Record {
             line,
             fen: fen.to_string(),
@@ -146,7 +141,7 @@ mod tests {
     use super::*;
     use crate::output::{Format, RecordWriter};
     use adjudicate::ALREADY_MATE;
-    use search::Proof;
+    use search::{Proof, Verdict};
 
     fn render(record: &impl Render, format: Format) -> String {
         let mut out = Vec::new();

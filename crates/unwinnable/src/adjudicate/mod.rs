@@ -125,8 +125,8 @@ impl Outputs {
     /// with its rule (`None` for an error record).
     pub fn json_lines(&self, only_wrong: bool) -> impl Iterator<Item = (String, Option<&'static str>)> + '_ {
         self.0.iter().filter_map(move |output| match output {
-            Output::Game(record) if only_wrong && !record.wrong => None,
-            Output::Game(record) => Some((crate::output::to_json(&**record), Some(record.rule))),
+            Output::Game(game) if only_wrong && !game.record.wrong => None,
+            Output::Game(game) => Some((crate::output::to_json(&**game), Some(game.record.rule))),
             Output::Error(error) | Output::InputError(error) => Some((crate::output::to_json(error), None)),
         })
     }
@@ -198,13 +198,14 @@ impl<W: Write> Sink<Outputs> for Writer<W> {
     fn write(&mut self, outputs: Outputs) -> io::Result<()> {
         for output in outputs.0 {
             match output {
-                Output::Game(record) => {
+                Output::Game(game) => {
+                    let record = &game.record;
                     self.summary.add(record.rule, record.undecided, 0);
                     if record.wrong {
                         self.summary.add_wrong(record.rule);
                     }
                     if !self.only_wrong || record.wrong {
-                        self.records.write(&*record)?;
+                        self.records.write(&*game)?;
                     }
                 }
                 Output::Error(error) => {

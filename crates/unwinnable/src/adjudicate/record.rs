@@ -5,7 +5,7 @@
 use std::borrow::Cow;
 use std::fmt::Write as _;
 
-use adjudicate::{Adjudication, Evidence, Game};
+use adjudicate::{Adjudication, Game, Record};
 use serde::Serialize;
 
 use crate::output::Render;
@@ -30,125 +30,67 @@ pub const GAME_COLUMNS: &[&str] = &[
     "explanation",
 ];
 
-/// The record of one game.
+/// The record of one game: its input, then the fields of
+/// [`adjudicate::Record`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct GameRecord {
     /// The input (file name, `-` for standard input).
     pub input: String,
-    /// The game's number in its input (1-based; the line number for FEN lines).
-    pub game: u64,
-    /// The byte offset of the game in its (decompressed) input.
-    pub offset: u64,
-    /// `GameId`, `Site`, or `#` and the number.
-    pub id: String,
-    /// The recorded result.
-    pub recorded: String,
-    /// The correct result (`*`: not decided).
-    pub correct: String,
-    /// Whether the recorded result is wrong.
-    pub wrong: bool,
-    /// The deciding rule (`checkmate`, `dead-position`, `timeout`, ...).
-    pub rule: &'static str,
-    /// Its article of the FIDE Laws (empty for `recorded`).
-    pub article: &'static str,
-    /// The ply at which the game ended (0: the start position).
-    pub ply: usize,
-    /// Moves recorded after the end (void).
-    pub void_moves: usize,
-    /// The position where the game ended.
-    pub fen: String,
-    /// Why.
-    pub explanation: String,
-    /// A helpmate in SAN, for a timeout loss that stands.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub helpmate: Option<String>,
-    /// Positions searched by the analyses that decided.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub nodes: Option<u64>,
-    /// The first ply at which a threefold-repetition claim was possible.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub threefold_claimable: Option<usize>,
-    /// The first ply at which a fifty-move claim was possible.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub fifty_moves_claimable: Option<usize>,
-    /// A timeout whose analysis hit a limit: the result is left `*`.
-    #[serde(skip)]
-    pub undecided: bool,
+    /// The rest of the record.
+    #[serde(flatten)]
+    pub record: Record,
 }
 
 impl GameRecord {
     /// The record of `adjudication` of `game`.
     pub fn new(input: &str, number: u64, offset: u64, game: &Game, adjudication: &Adjudication) -> GameRecord {
-        let (helpmate, nodes) = match &adjudication.explanation.evidence {
-            Evidence::Helpmate { san, nodes, .. } => (Some(san.clone()), Some(*nodes)),
-            Evidence::Unwinnable { nodes, .. } | Evidence::Undetermined { nodes } => (None, Some(*nodes)),
-            _ => (None, None),
-        };
-        let claim_ply = |claim: Option<adjudicate::Claim>| claim.map(|c| c.ply);
-        GameRecord {
-            input: input.to_string(),
-            game: number,
-            offset,
-            id: game.id.clone(),
-            recorded: adjudication.recorded.to_string(),
-            correct: adjudication.correct.to_string(),
-            wrong: adjudication.is_wrong(),
-            rule: adjudication.rule.name(),
-            article: adjudication.rule.article(),
-            ply: adjudication.ply,
-            void_moves: adjudication.void_moves,
-            fen: adjudication.explanation.fen.clone(),
-            explanation: adjudication.explanation.to_string(),
-            helpmate,
-            nodes,
-            threefold_claimable: claim_ply(adjudication.claims.threefold),
-            fifty_moves_claimable: claim_ply(adjudication.claims.fifty_moves),
-            undecided: matches!(adjudication.explanation.evidence, Evidence::Undetermined { .. }),
-        }
+        GameRecord { input: input.to_string(), record: Record::new(number, offset, game, adjudication) }
     }
 }
 
 impl Render for GameRecord {
     fn text(&self) -> String {
+        let record = &self.record;
         let mut text = format!(
             "{}#{} {}: recorded {}, correct {}{} by {}",
             self.input,
-            self.game,
-            self.id,
-            self.recorded,
-            self.correct,
-            if self.wrong { " (WRONG)" } else { "" },
-            self.rule,
+            record.game,
+            record.id,
+            record.recorded,
+            record.correct,
+            if record.wrong { " (WRONG)" } else { "" },
+            record.rule,
         );
-        if !self.article.is_empty() {
-            let _ = write!(text, " (Art. {})", self.article);
+        if !record.article.is_empty() {
+            let _ = write!(text, " (Art. {})", record.article);
         }
-        let _ = write!(text, " at ply {}", self.ply);
-        if self.void_moves > 0 {
-            let _ = write!(text, ", {} void moves after", self.void_moves);
+        let _ = write!(text, " at ply {}", record.ply);
+        if record.void_moves > 0 {
+            let _ = write!(text, ", {} void moves after", record.void_moves);
         }
-        let _ = write!(text, ": {}", self.explanation);
+        let _ = write!(text, ": {}", record.explanation);
         text
     }
 
     fn cells(&self) -> Vec<Cow<'_, str>> {
+        let record = &self.record;
         let optional = |ply: Option<usize>| ply.map_or(String::new(), |p| p.to_string()).into();
         vec![
             self.input.as_str().into(),
-            self.game.to_string().into(),
-            self.offset.to_string().into(),
-            self.id.as_str().into(),
-            self.recorded.as_str().into(),
-            self.correct.as_str().into(),
-            if self.wrong { "wrong" } else { "ok" }.into(),
-            self.rule.into(),
-            self.article.into(),
-            self.ply.to_string().into(),
-            self.void_moves.to_string().into(),
-            optional(self.threefold_claimable),
-            optional(self.fifty_moves_claimable),
-            self.fen.as_str().into(),
-            self.explanation.as_str().into(),
+            record.game.to_string().into(),
+            record.offset.to_string().into(),
+            record.id.as_str().into(),
+            record.recorded.as_str().into(),
+            record.correct.as_str().into(),
+            if record.wrong { "wrong" } else { "ok" }.into(),
+            record.rule.into(),
+            record.article.into(),
+            record.ply.to_string().into(),
+            record.void_moves.to_string().into(),
+            optional(record.threefold_claimable),
+            optional(record.fifty_moves_claimable),
+            record.fen.as_str().into(),
+            record.explanation.as_str().into(),
         ]
     }
 }
