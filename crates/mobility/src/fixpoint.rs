@@ -53,6 +53,23 @@
 //!   literal implementation in `tests/naive_fixpoint.rs` checks that, and
 //!   `tests/over_approximation.rs` checks Lemma 8 for it on random games.
 //!
+//! When only the games ending in a checkmate by a known colour `W` are
+//! covered ([`crate::Games::mates_by`]), one more rule holds (not in the
+//! paper):
+//!
+//! * **Mating pawn moves**: a pawn of `W`'s opponent may not step or
+//!   capture onto a square from which it would mate `W`
+//!   ([`crate::mating_moves`]: `W`'s king never moves, the pawn's check is
+//!   direct, every square of the king is held or guarded by pieces that
+//!   never move, nothing of `W`'s can take on the square). *Soundness*: by
+//!   induction over a covered game, every position before the move is
+//!   within the regions, and the verification only uses what then holds
+//!   after the move (the fixed pieces other than the mover, the regions of
+//!   `W`'s pieces); so the move would end the game with `W` mated, and the
+//!   game would not be covered. The closed set only shrinks as the regions
+//!   grow, so the operator stays monotone. `tests/mating_games.rs` plays
+//!   random games into such moves and checks that each one mates.
+//!
 //! There is no castling rule: a castling is covered by the *move*, *not
 //! self-capture* and *king attackers* rules as the king stepping and the
 //! rook sliding through squares that are empty and (for the king) not
@@ -68,6 +85,7 @@
 use movegen::{Bitboard, Board, Color, Rank, Role, Square};
 
 use crate::dilate;
+use crate::mating_moves::mating_pawn_targets;
 
 /// The saturated variables.
 #[derive(Clone, Debug)]
@@ -404,8 +422,10 @@ pub(crate) fn saturate(
     frozen: Bitboard,
     uncapturable: Bitboard,
     immobile: Bitboard,
+    mates_by: Option<Color>,
 ) -> Fixpoint {
-    saturate_watching(board, rules, frozen, uncapturable, immobile, Bitboard::EMPTY).expect("no piece is watched")
+    saturate_watching(board, rules, frozen, uncapturable, immobile, mates_by, Bitboard::EMPTY)
+        .expect("no piece is watched")
 }
 
 /// [`saturate`], abandoned (`None`) as soon as the region of a piece on
@@ -417,6 +437,7 @@ pub(crate) fn saturate_watching(
     frozen: Bitboard,
     uncapturable: Bitboard,
     immobile: Bitboard,
+    mates_by: Option<Color>,
     watched: Bitboard,
 ) -> Option<Fixpoint> {
     // Kings are never captured (the paper's rules let an enemy region
@@ -470,6 +491,12 @@ pub(crate) fn saturate_watching(
         } else {
             [Bitboard::EMPTY; 2]
         };
+        // Games ending in the winner's mate: squares the loser's pawns may
+        // not step or capture onto, as that would mate the winner.
+        let mut mating = [Bitboard::EMPTY; 2];
+        if let Some(winner) = mates_by {
+            mating[!winner as usize] = mating_pawn_targets(board, &regions, uncleared, winner);
+        }
         let mut allowed = [Allowed::default(); 2];
         for color in Color::ALL {
             let ours = board.by_color(color);
@@ -486,8 +513,8 @@ pub(crate) fn saturate_watching(
             allowed[color as usize] = Allowed {
                 piece: !closed,
                 king: !closed & !danger,
-                push: !uncleared,
-                capture: victims[!color as usize] & !closed,
+                push: !uncleared & !mating[color as usize],
+                capture: victims[!color as usize] & !closed & !mating[color as usize],
             };
         }
 

@@ -53,7 +53,7 @@ pub fn immobile_pieces(pos: &Position, rules: Rules, games: Games) -> Result<Bit
     let pieces = board.occupied() - board.kings();
     let mut immobile = games.immobile & pieces;
     let uncapturable = games.uncapturable & pieces;
-    let plain = saturate(board, rules, Bitboard::EMPTY, uncapturable, immobile);
+    let plain = saturate(board, rules, Bitboard::EMPTY, uncapturable, immobile, games.mates_by);
     // Where each colour's pieces (kings included) may stand.
     let mut reach = [Bitboard::EMPTY; 2];
     for square in board.occupied() {
@@ -79,7 +79,17 @@ pub fn immobile_pieces(pos: &Position, rules: Rules, games: Games) -> Result<Bit
                 continue;
             }
             let watched = Bitboard::from(square);
-            if saturate_watching(board, rules, Bitboard::EMPTY, uncapturable | square, immobile, watched).is_some() {
+            if saturate_watching(
+                board,
+                rules,
+                Bitboard::EMPTY,
+                uncapturable | square,
+                immobile,
+                games.mates_by,
+                watched,
+            )
+            .is_some()
+            {
                 immobile |= square;
                 found = true;
             }

@@ -93,6 +93,7 @@
 pub mod dilate;
 pub mod fixpoint;
 mod immobile;
+mod mating_moves;
 pub mod terminal;
 
 use core::fmt;
@@ -184,7 +185,8 @@ impl Mobility {
         let board = *pos.board();
         let pieces = board.occupied() - board.kings();
         let games = Games { uncapturable: games.uncapturable & pieces, immobile: games.immobile & pieces, ..games };
-        let base = fixpoint::saturate(&board, rules, Bitboard::EMPTY, games.uncapturable, games.immobile);
+        let base =
+            fixpoint::saturate(&board, rules, Bitboard::EMPTY, games.uncapturable, games.immobile, games.mates_by);
         let solution = if rules.terminal_captures() { terminal::refine(&board, rules, games, base) } else { base };
         Ok(Mobility {
             board,

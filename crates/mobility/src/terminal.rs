@@ -30,7 +30,10 @@
 //!
 //! The verification only relies on facts that hold in every position within
 //! the regions: the *fixed* pieces (cleared never, so always on their
-//! squares) and the capturer on the capture square. A move of the victim's
+//! squares) and the capturer on the capture square. A capture by the king
+//! is not considered when a fixed piece of the victim's side attacks the
+//! victim's square directly (a pawn, knight or king step, a slider next to
+//! it): that attack cannot be blocked, so the king may not take there. A move of the victim's
 //! side is ruled out only when it is blocked by a fixed piece of its own
 //! side, or (for the king) its target is attacked directly (by a pawn,
 //! knight or king, or a slider standing next to it) by a fixed enemy or by
@@ -76,23 +79,17 @@
 //!
 //! The verification ([`every_move_mates`]) looks at each square `d` that
 //! `P` could move to from its square (a pawn's push or captures, a piece's
-//! steps or slides up to the first piece that never moves) and requires,
-//! for every square `k` of `W`'s king region: `P` on `d` attacks `k`
-//! *directly* (a pawn, knight or king step, or a slider next to `k`: the
-//! check cannot be blocked); every neighbour of `k` other than `d` holds a
-//! fixed piece of `W` (the king cannot go there) or is attacked directly by
-//! a fixed piece of `P`'s side or by `P` from `d`; the square `d`, if next
-//! to `k`, is attacked directly by a fixed piece of `P`'s side (the king
-//! cannot take `P`); and no other piece of `W` can attack `d` from any
-//! square of its region (nothing can take `P`; a pawn that may promote
-//! counts as a queen and a knight). A double push is not trusted when a pawn
-//! of `W` could take it en passant. Fixed means never cleared in the
-//! assumed fixpoint: standing on its square throughout.
+//! steps or slides up to the first piece that never moves) and requires
+//! that `P` arriving there mates `W` ([`mates_on_arrival`]: the check is
+//! direct, `W`'s king has no square, nothing can take `P`). Fixed means
+//! never cleared in the assumed fixpoint: standing on its square
+//! throughout.
 
 use movegen::{Bitboard, Board, Color, Rank, Role, Square, attacks};
 
 use crate::Games;
 use crate::fixpoint::{Fixpoint, Rules, direct_attacks, saturate};
+use crate::mating_moves::mates_on_arrival;
 
 /// The refined fixpoint: a verified set of never-captured pieces and the
 /// fixpoint under it. The set is found from the top: start with every
@@ -103,7 +100,7 @@ use crate::fixpoint::{Fixpoint, Rules, direct_attacks, saturate};
 pub(crate) fn refine(board: &Board, rules: Rules, games: Games, base: Fixpoint) -> Fixpoint {
     let mut frozen = board.occupied() - board.kings();
     while frozen.any() {
-        let assumed = saturate(board, rules, frozen, games.uncapturable, games.immobile);
+        let assumed = saturate(board, rules, frozen, games.uncapturable, games.immobile, games.mates_by);
         let failing: Bitboard = frozen
             .into_iter()
             .filter(|&square| {
@@ -165,8 +162,21 @@ fn capture_is_terminal(board: &Board, assumed: &Fixpoint, victim_square: Square)
         })
         .collect();
 
+    // Squares the victim's fixed pieces (the victim aside) attack directly:
+    // whatever else stands where, they attack them when the capture comes.
+    let mut defended = Bitboard::EMPTY;
+    for square in (fixed - x) & board.by_color(victim_color) {
+        if let Some(r) = board.role_at(square) {
+            defended |= direct_attacks(r, victim_color, square);
+        }
+    }
+
     for capturer in board.by_color(capturer_color) {
         let Some(role) = board.role_at(capturer) else { continue };
+        if role == Role::King && defended.contains(x) {
+            // The king cannot take a defended piece.
+            continue;
+        }
         let promoting = promotes(capturer, capturer_color);
         let origins = region(capturer) & capture_sources(role, capturer_color, promoting, x, fixed - capturer);
         for y in origins {
@@ -249,7 +259,7 @@ fn capture_is_terminal(board: &Board, assumed: &Fixpoint, victim_square: Square)
 
 /// Whether every first move of the piece on `square` (not of `winner`'s
 /// colour) checkmates `winner`, in every position within the assumed
-/// regions (see the module docs).
+/// regions (see the module docs and [`mates_on_arrival`]).
 fn every_move_mates(board: &Board, assumed: &Fixpoint, square: Square, winner: Color) -> bool {
     let Some(piece) = board.piece_at(square) else { return false };
     if piece.role == Role::King {
@@ -258,81 +268,29 @@ fn every_move_mates(board: &Board, assumed: &Fixpoint, square: Square, winner: C
     let mover = piece.color;
     let fixed = board.occupied() - assumed.cleared;
     let region = |sq: Square| assumed.regions[sq as usize];
-    let Some(winner_king) = board.king_of(winner) else { return false };
-    let king_region = region(winner_king);
-    let winner_fixed = fixed & (board.by_color(winner) - board.kings());
-    // Direct attacks of the mover's fixed pieces (the moving piece aside).
-    let mut guarded = Bitboard::EMPTY;
-    for sq in fixed & (board.by_color(mover) - square) {
-        if let Some(role) = board.role_at(sq) {
-            guarded |= direct_attacks(role, mover, sq);
-        }
-    }
     // Where the winner's pieces (but the king) may stand.
-    let winner_pieces: Vec<(Role, bool, Bitboard)> = (board.by_color(winner) - board.kings())
-        .iter()
-        .filter_map(|sq| {
-            let role = board.role_at(sq)?;
-            let promotes = role == Role::Pawn && region(sq).intersects(Bitboard::relative_rank(winner, Rank::Eighth));
-            Some((role, promotes, region(sq)))
-        })
-        .collect();
-    let winner_reach: Bitboard = winner_pieces.iter().fold(Bitboard::EMPTY, |acc, p| acc | p.2);
+    let winner_reach =
+        (board.by_color(winner) - board.kings()).iter().fold(Bitboard::EMPTY, |acc, sq| acc | region(sq));
     // The first moves: destinations from `square`.
     let own_fixed = fixed & board.by_color(mover);
-    let (destinations, double_push) = match piece.role {
+    let destinations = match piece.role {
         Role::Pawn => {
             let one = Bitboard::from(square).forward(mover) - fixed;
             let start = Bitboard::relative_rank(mover, Rank::Second);
             let two = if start.contains(square) { one.forward(mover) - fixed } else { Bitboard::EMPTY };
             let captures = attacks::pawn(mover, square) & winner_reach;
-            (one | two | captures, two)
+            one | two | captures
         }
-        role => (attacks::attacks(role, mover, square, fixed) - own_fixed, Bitboard::EMPTY),
+        role => attacks::attacks(role, mover, square, fixed) - own_fixed,
     };
     if destinations.is_empty() {
         // No move at all: nothing to verify here (the caller's region test
         // decides).
         return false;
     }
-    for d in destinations {
-        if double_push.contains(d) {
-            let beside = Bitboard::from(d).east() | Bitboard::from(d).west();
-            let takers = board.pieces(winner, Role::Pawn).iter().any(|p| region(p).intersects(beside));
-            if takers {
-                return false;
-            }
-        }
-        let checks = direct_attacks(piece.role, mover, d);
-        // Nothing of the winner's but the king may ever attack `d`.
-        let takes = winner_pieces.iter().any(|&(role, promotes, reach)| {
-            let from = match role {
-                Role::Pawn => attacks::pawn(!winner, d),
-                role => attacks::attacks(role, winner, d, fixed),
-            };
-            let from = if promotes { from | attacks::queen(d, fixed) | attacks::knight(d) } else { from };
-            reach.intersects(from)
-        });
-        if takes {
-            return false;
-        }
-        for k in king_region {
-            if !checks.contains(k) {
-                return false;
-            }
-            for n in attacks::king(k) {
-                let closed = if n == d {
-                    guarded.contains(d)
-                } else {
-                    winner_fixed.contains(n) || guarded.contains(n) || checks.contains(n)
-                };
-                if !closed {
-                    return false;
-                }
-            }
-        }
-    }
-    true
+    destinations
+        .iter()
+        .all(|d| mates_on_arrival(board, &assumed.regions, fixed, winner, piece.role, Bitboard::from(square), d))
 }
 
 /// The squares beyond `y` on the line from `k` through `y`, up to and

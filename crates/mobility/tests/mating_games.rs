@@ -15,7 +15,7 @@ mod common;
 
 use common::{Rng, labelled_positions, play_checked, towards_mate};
 use mobility::{Games, Mobility, Rules};
-use movegen::{Bitboard, Color, Position, Square};
+use movegen::{Bitboard, Board, CastlingRights, Color, Piece, Position, Role, Setup, Square};
 
 #[test]
 fn games_ending_in_the_winners_mate_stay_in_regions() {
@@ -64,4 +64,221 @@ fn pawns_whose_every_move_mates_stay_still() {
             assert!(pos.play(m).is_checkmate(), "{square}: {m:?}");
         }
     }
+}
+
+/// The premise of the narrowing, attacked directly: in random games from
+/// the dev and hard positions (and the same positions with the other side
+/// to move), every legal move that would take a piece of the winner's
+/// opponent out of its region (the regions for the games ending in the
+/// winner's mate) checkmates the winner. Those are the moves the narrowing
+/// rules out, the pawn steps of the fixpoint's mating-pawn rule and the
+/// first moves of pieces kept still because each of them mates. Where the
+/// narrowing changes something, the variants with one piece removed are
+/// played too (a guard or a blocker missing is where a wrong verification
+/// would show); the test asserts that enough such moves come up.
+#[test]
+fn moves_out_of_the_regions_mate_the_winner() {
+    let mut rng = Rng::new(41);
+    let (mut exits, mut games_played) = (0, 0);
+    let narrowed = |start: &Position, winner: Color| {
+        let games = Games { uncapturable: Bitboard::EMPTY, mates_by: Some(winner), immobile: Bitboard::EMPTY };
+        let mobility = Mobility::compute_assuming(start, Rules::Saturation, games).ok()?;
+        let all = Mobility::compute_with(start, Rules::Saturation).expect("same precondition");
+        (mobility.cleared() != all.cleared()).then_some(mobility)
+    };
+    let mut starts = Vec::new();
+    for pos in labelled_positions().into_iter().flat_map(|pos| [Some(pos), other_side_to_move(&pos)]).flatten() {
+        for winner in Color::ALL {
+            if narrowed(&pos, winner).is_some() {
+                starts.push((pos, winner));
+                starts.extend(without_one_piece(&pos).into_iter().map(|variant| (variant, winner)));
+            }
+        }
+    }
+    for (start, winner) in starts {
+        {
+            let Some(mobility) = narrowed(&start, winner) else { continue };
+            for _ in 0..4 {
+                games_played += 1;
+                // identity[s]: the square in `start` of the piece now on s.
+                let mut identity: [Option<Square>; 64] = [None; 64];
+                for square in start.board().occupied() {
+                    identity[square as usize] = Some(square);
+                }
+                let mut pos = start;
+                for _ in 0..120 {
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let mut inside = Vec::new();
+                    for &m in moves.iter() {
+                        let origin = identity[m.from() as usize].expect("tracked");
+                        let mover = pos.side_to_move();
+                        let leaves = !m.is_castle() && !mobility.region(origin).contains(m.to());
+                        if leaves && mover == !winner {
+                            exits += 1;
+                            let after = pos.play(m);
+                            assert!(
+                                after.is_checkmate(),
+                                "{} for {winner}: {m:?} leaves the region of the piece from {origin} in {} without mating",
+                                start.to_fen(),
+                                pos.to_fen()
+                            );
+                        } else if !leaves {
+                            inside.push(m);
+                        }
+                    }
+                    if inside.is_empty() {
+                        break;
+                    }
+                    let m = towards_mate(&pos, &inside, &mut rng);
+                    if m.kind() == movegen::MoveKind::EnPassant {
+                        identity[(m.to() as usize & 7) | (m.from() as usize & 56)] = None;
+                    }
+                    if m.is_castle() {
+                        break;
+                    }
+                    identity[m.to() as usize] = identity[m.from() as usize];
+                    identity[m.from() as usize] = None;
+                    pos = pos.play(m);
+                }
+            }
+        }
+    }
+    eprintln!("{exits} moves out of the regions in {games_played} games");
+    assert!(exits >= 200, "{exits}");
+}
+
+/// `pos` with the other side to move, if that is a legal position.
+fn other_side_to_move(pos: &Position) -> Option<Position> {
+    let mut setup = pos.to_setup();
+    setup.side_to_move = !setup.side_to_move;
+    setup.en_passant = None;
+    Position::from_setup(setup).ok()
+}
+
+/// The legal positions left by removing one piece (not a king) from `pos`.
+fn without_one_piece(pos: &Position) -> Vec<Position> {
+    let board = pos.board();
+    (board.occupied() - board.kings())
+        .iter()
+        .filter_map(|square| {
+            let mut setup = pos.to_setup();
+            setup.board.remove_piece_at(square);
+            setup.en_passant = None;
+            Position::from_setup(setup).ok()
+        })
+        .collect()
+}
+
+/// The same premise on generated positions built around the rule: the
+/// winner's king on its first rank, enemy pawns on about half the squares
+/// around it, a few pieces of either side elsewhere. Every legal move of the opponent out of
+/// its region, from the position and from random games within the regions,
+/// mates the winner.
+#[test]
+fn moves_out_of_the_regions_mate_the_winner_in_generated_positions() {
+    let mut rng = Rng::new(97);
+    let (mut exits, mut positions) = (0, 0);
+    let roles = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
+    while positions < 20_000 {
+        let mut board = Board::empty();
+        let king = Square::new(rng.below(8) as u32);
+        board.set_piece_at(king, Piece::new(Color::White, Role::King));
+        // Black pawns on about half the squares of the three ranks above
+        // the king, two files either side: a box around it, pawns to step
+        // into it, pawns guarding them.
+        for rank in 1..4 {
+            for file in (king.file() as i32 - 2).max(0)..=(king.file() as i32 + 2).min(7) {
+                if rng.below(2) == 0 {
+                    board.set_piece_at(Square::new((rank * 8 + file) as u32), Piece::new(Color::Black, Role::Pawn));
+                }
+            }
+        }
+        for _ in 0..rng.below(4) {
+            let square = Square::new(rng.below(64) as u32);
+            let color = if rng.below(2) == 0 { Color::White } else { Color::Black };
+            let role = roles[rng.below(roles.len())];
+            let rank = square.rank() as u32;
+            if board.piece_at(square).is_none() && !(role == Role::Pawn && (rank == 0 || rank == 7)) {
+                board.set_piece_at(square, Piece::new(color, role));
+            }
+        }
+        let black_king = Square::new(rng.below(64) as u32);
+        if board.piece_at(black_king).is_some() {
+            continue;
+        }
+        board.set_piece_at(black_king, Piece::new(Color::Black, Role::King));
+        let side_to_move = if rng.below(2) == 0 { Color::White } else { Color::Black };
+        let setup = Setup {
+            board,
+            side_to_move,
+            castling: CastlingRights::empty(),
+            en_passant: None,
+            halfmove_clock: 0,
+            fullmove_number: 1,
+        };
+        let Ok(start) = Position::from_setup(setup) else { continue };
+        if start.legal_moves().is_empty() {
+            continue;
+        }
+        positions += 1;
+        let games = Games { uncapturable: Bitboard::EMPTY, mates_by: Some(Color::White), immobile: Bitboard::EMPTY };
+        let Ok(mobility) = Mobility::compute_assuming(&start, Rules::Saturation, games) else { continue };
+        let mut identity: [Option<Square>; 64] = [None; 64];
+        for square in start.board().occupied() {
+            identity[square as usize] = Some(square);
+        }
+        let mut pos = start;
+        for _ in 0..40 {
+            let moves = pos.legal_moves();
+            let mut inside = Vec::new();
+            for &m in moves.iter() {
+                let origin = identity[m.from() as usize].expect("tracked");
+                let leaves = !m.is_castle() && !mobility.region(origin).contains(m.to());
+                if leaves && pos.side_to_move() == Color::Black {
+                    exits += 1;
+                    assert!(
+                        pos.play(m).is_checkmate(),
+                        "{}: {m:?} leaves the region of the piece from {origin} in {} without mating",
+                        start.to_fen(),
+                        pos.to_fen()
+                    );
+                } else if !leaves {
+                    inside.push(m);
+                }
+            }
+            if inside.is_empty() {
+                break;
+            }
+            let m = towards_mate(&pos, &inside, &mut rng);
+            if m.kind() == movegen::MoveKind::EnPassant {
+                identity[(m.to() as usize & 7) | (m.from() as usize & 56)] = None;
+            }
+            identity[m.to() as usize] = identity[m.from() as usize];
+            identity[m.from() as usize] = None;
+            pos = pos.play(m);
+        }
+    }
+    eprintln!("{exits} moves out of the regions from {positions} generated positions");
+    assert!(exits >= 200, "{exits}");
+}
+
+/// Hard line 152: the black rook on a2 next to the white king is kept still
+/// for White as the winner: its only move, to a1, mates, and the king may
+/// never take it (the pawn on b3 defends it). Checked against the position:
+/// every legal rook move mates, and no legal move of White takes on a2.
+#[test]
+fn a_defended_piece_next_to_the_king_stays_still() {
+    let pos: Position = "b4B2/8/4k2B/1p6/1Pp1p1p1/ppP1P1P1/rp6/1K6 b - -".parse().unwrap();
+    let games = Games { uncapturable: Bitboard::EMPTY, mates_by: Some(Color::White), immobile: Bitboard::EMPTY };
+    let narrowed = Mobility::compute_assuming(&pos, Rules::Saturation, games).unwrap();
+    assert!(!narrowed.can_be_cleared(Square::A2));
+    assert!(Mobility::compute_with(&pos, Rules::Saturation).unwrap().can_be_cleared(Square::A2));
+    let rook_moves: Vec<_> = pos.legal_moves().iter().copied().filter(|m| m.from() == Square::A2).collect();
+    assert!(!rook_moves.is_empty());
+    assert!(rook_moves.iter().all(|&m| pos.play(m).is_checkmate()));
+    let white_to_move = other_side_to_move(&pos).unwrap();
+    assert!(white_to_move.legal_moves().iter().all(|m| m.to() != Square::A2));
 }
