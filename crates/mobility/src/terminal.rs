@@ -6,14 +6,16 @@
 //!
 //! Take a set `H` of pieces and assume none of them ever moves or is
 //! captured:
-//! compute the fixpoint with their squares closed to every enemy
-//! ([`saturate`] with `frozen = H`). Then *verify* the assumption: for each
-//! piece `P` of `H`, every capture of `P` that the assumed regions allow
-//! leaves `P`'s side without any possible move and not in check, i.e.
-//! **stalemate**: the game is over, drawn; and that no piece of `H` could
-//! move (its assumed region is its own square). Pieces that fail are
-//! removed from `H` and the fixpoint recomputed, until all remaining pass.
-//!
+//! compute the fixpoint with their squares closed to every enemy and their
+//! regions kept to their squares ([`saturate`] with `frozen = H` and `H`
+//! immobile). Then *verify* the assumption: for each piece `P` of `H`,
+//! every capture of `P` that the assumed regions allow leaves `P`'s side
+//! without any possible move and not in check, i.e. **stalemate**: the game
+//! is over, drawn; and `P` has no first move in any position within the
+//! assumed regions ([`first_moves`], an over-approximation). Pieces that
+//! fail are removed from `H` and the fixpoint recomputed, until all
+//! remaining pass.
+
 //! # Why it is sound
 //!
 //! Take any game from the position that ends in a checkmate, and suppose
@@ -21,7 +23,7 @@
 //! `t` every piece of `H` stands on its square and the assumption holds, so
 //! (Lemma 8 for the rules with frozen squares) every position before `t` is
 //! within the assumed regions. At `t` a piece `P` of `H` either moves (but
-//! its assumed region is its own square: impossible) or is captured from a
+//! it has no first move from such a position: impossible) or is captured from a
 //! position within the regions, which the verification covers: the game
 //! ends in stalemate, not in a checkmate. Contradiction. So in every game
 //! that ends in checkmate no piece of `H` is ever cleared, every position is
@@ -100,13 +102,18 @@ use crate::mating_moves::mates_on_arrival;
 pub(crate) fn refine(board: &Board, rules: Rules, games: Games, base: Fixpoint) -> Fixpoint {
     let mut frozen = board.occupied() - board.kings();
     while frozen.any() {
-        let assumed = saturate(board, rules, frozen, games.uncapturable, games.immobile, games.mates_by);
+        // Until the first time a piece of `H` is cleared, none of them has
+        // moved: their regions are their squares.
+        let assumed = saturate(board, rules, frozen, games.uncapturable, games.immobile | frozen, games.mates_by);
+        let never_captured = frozen | games.uncapturable | board.kings();
         let failing: Bitboard = frozen
             .into_iter()
             .filter(|&square| {
-                let stays = assumed.regions[square as usize] == Bitboard::from(square)
+                let moves = first_moves(board, &assumed, never_captured, square);
+                let stays = moves.is_empty()
                     || games.mates_by.is_some_and(|winner| {
-                        board.color_at(square) == Some(!winner) && every_move_mates(board, &assumed, square, winner)
+                        board.color_at(square) == Some(!winner)
+                            && every_move_mates(board, &assumed, square, winner, moves)
                     });
                 !stays || !capture_is_terminal(board, &assumed, square)
             })
@@ -117,6 +124,36 @@ pub(crate) fn refine(board: &Board, rules: Rules, games: Games, base: Fixpoint) 
         frozen -= failing;
     }
     base
+}
+
+/// The squares the piece on `square` could move to first, in a position
+/// within the assumed regions (an over-approximation): a pawn's step and
+/// double step onto squares no fixed piece holds, its captures onto squares
+/// where an enemy that may be captured can stand; a piece's steps or slides
+/// up to the first fixed piece, but not onto its own fixed pieces nor onto
+/// enemies that are never captured (kings, the assumed set, the frozen
+/// pieces: a capture of a frozen piece is that piece's clearing, which its
+/// own verification covers).
+fn first_moves(board: &Board, assumed: &Fixpoint, never_captured: Bitboard, square: Square) -> Bitboard {
+    let Some(piece) = board.piece_at(square) else { return Bitboard::EMPTY };
+    let mover = piece.color;
+    let fixed = board.occupied() - assumed.cleared;
+    let mut victims = Bitboard::EMPTY;
+    for enemy in board.by_color(!mover) - never_captured {
+        victims |= assumed.regions[enemy as usize];
+    }
+    match piece.role {
+        Role::Pawn => {
+            let one = Bitboard::from(square).forward(mover) - fixed;
+            let start = Bitboard::relative_rank(mover, Rank::Second);
+            let two = if start.contains(square) { one.forward(mover) - fixed } else { Bitboard::EMPTY };
+            one | two | (attacks::pawn(mover, square) & victims)
+        }
+        role => {
+            let closed = (fixed & board.by_color(mover)) | (never_captured & fixed & board.by_color(!mover));
+            attacks::attacks(role, mover, square, fixed) - closed
+        }
+    }
 }
 
 /// The squares from which a piece of `role` and `color` captures on `x`,
@@ -257,38 +294,16 @@ fn capture_is_terminal(board: &Board, assumed: &Fixpoint, victim_square: Square)
     true
 }
 
-/// Whether every first move of the piece on `square` (not of `winner`'s
-/// colour) checkmates `winner`, in every position within the assumed
-/// regions (see the module docs and [`mates_on_arrival`]).
-fn every_move_mates(board: &Board, assumed: &Fixpoint, square: Square, winner: Color) -> bool {
+/// Whether each of the first moves `moves` of the piece on `square` (not of
+/// `winner`'s colour) checkmates `winner`, in every position within the
+/// assumed regions (see the module docs and [`mates_on_arrival`]).
+fn every_move_mates(board: &Board, assumed: &Fixpoint, square: Square, winner: Color, moves: Bitboard) -> bool {
     let Some(piece) = board.piece_at(square) else { return false };
     if piece.role == Role::King {
         return false;
     }
-    let mover = piece.color;
     let fixed = board.occupied() - assumed.cleared;
-    let region = |sq: Square| assumed.regions[sq as usize];
-    // Where the winner's pieces (but the king) may stand.
-    let winner_reach =
-        (board.by_color(winner) - board.kings()).iter().fold(Bitboard::EMPTY, |acc, sq| acc | region(sq));
-    // The first moves: destinations from `square`.
-    let own_fixed = fixed & board.by_color(mover);
-    let destinations = match piece.role {
-        Role::Pawn => {
-            let one = Bitboard::from(square).forward(mover) - fixed;
-            let start = Bitboard::relative_rank(mover, Rank::Second);
-            let two = if start.contains(square) { one.forward(mover) - fixed } else { Bitboard::EMPTY };
-            let captures = attacks::pawn(mover, square) & winner_reach;
-            one | two | captures
-        }
-        role => attacks::attacks(role, mover, square, fixed) - own_fixed,
-    };
-    if destinations.is_empty() {
-        // No move at all: nothing to verify here (the caller's region test
-        // decides).
-        return false;
-    }
-    destinations
+    moves
         .iter()
         .all(|d| mates_on_arrival(board, &assumed.regions, fixed, winner, piece.role, Bitboard::from(square), d))
 }

@@ -282,3 +282,21 @@ fn a_defended_piece_next_to_the_king_stays_still() {
     let white_to_move = other_side_to_move(&pos).unwrap();
     assert!(white_to_move.legal_moves().iter().all(|m| m.to() != Square::A2));
 }
+
+/// Hard line 149: the black knight on h1 is kept still for White as the
+/// winner, and with it the pawn on d2 next to the white king; the knight's
+/// only move, to f2, mates. Its region stays its square even though the
+/// pieces it would free are analysed with it still (the frozen pieces'
+/// regions are their squares while the assumption is verified).
+#[test]
+fn a_knight_whose_only_move_mates_stays_still() {
+    let pos: Position = "8/2b4B/4k3/8/8/2p1p1p1/2PpP1P1/3K3n b - -".parse().unwrap();
+    let games = Games { uncapturable: Bitboard::EMPTY, mates_by: Some(Color::White), immobile: Bitboard::EMPTY };
+    let narrowed = Mobility::compute_assuming(&pos, Rules::Saturation, games).unwrap();
+    for square in [Square::H1, Square::D2] {
+        assert!(!narrowed.can_be_cleared(square), "{square}");
+    }
+    let knight_moves: Vec<_> = pos.legal_moves().iter().copied().filter(|m| m.from() == Square::H1).collect();
+    assert!(!knight_moves.is_empty());
+    assert!(knight_moves.iter().all(|&m| pos.play(m).is_checkmate()));
+}
