@@ -27,15 +27,17 @@
 //! when testing the next (a fact about every game of the class).
 //!
 //! Only pieces boxed in the position (no step onto an empty square or an
-//! enemy) whose region in the plain fixpoint is larger than their square
+//! enemy), or in the games ending in the winner's mate pieces of the other
+//! colour each of whose steps checks the winner's king directly, whose region in the plain fixpoint is larger than their square
 //! and which an enemy region reaches are tried: the others move now, gain
 //! nothing, or fail the test for sure (assuming a piece no enemy reaches
 //! is never captured changes nothing). Which pieces are tried only costs
 //! time; soundness rests on the test of each.
 
-use movegen::{Bitboard, Board, Position, Role, Square, attacks};
+use movegen::{Bitboard, Board, Color, Position, Role, Square, attacks};
 
 use crate::fixpoint::{Rules, saturate, saturate_watching};
+use crate::terminal;
 use crate::{Games, NotApplicable};
 
 /// The most pieces tried (each costs one fixpoint).
@@ -68,7 +70,9 @@ pub fn immobile_pieces(pos: &Position, rules: Rules, games: Games) -> Result<Bit
         .iter()
         .filter(|&square| {
             let capturable = board.color_at(square).is_some_and(|color| reach[!color as usize].contains(square));
-            capturable && plain.regions[square as usize] != Bitboard::from(square) && boxed(board, square)
+            capturable
+                && plain.regions[square as usize] != Bitboard::from(square)
+                && (boxed(board, square) || games.mates_by.is_some_and(|winner| only_checks(board, square, winner)))
         })
         .take(MAX_TRIED)
         .collect();
@@ -78,18 +82,7 @@ pub fn immobile_pieces(pos: &Position, rules: Rules, games: Games) -> Result<Bit
             if immobile.contains(square) {
                 continue;
             }
-            let watched = Bitboard::from(square);
-            if saturate_watching(
-                board,
-                rules,
-                Bitboard::EMPTY,
-                uncapturable | square,
-                immobile,
-                games.mates_by,
-                watched,
-            )
-            .is_some()
-            {
+            if stays_still(board, rules, games, uncapturable | square, immobile, square) {
                 immobile |= square;
                 found = true;
             }
@@ -98,6 +91,60 @@ pub fn immobile_pieces(pos: &Position, rules: Rules, games: Games) -> Result<Bit
             return Ok(immobile);
         }
     }
+}
+
+/// Whether the piece on `square` keeps its square in the fixpoint for the
+/// games narrowed to `uncapturable` and `immobile`: the plain fixpoint
+/// first (abandoned as soon as the piece moves), then, for a piece of the
+/// winner's opponent each of whose steps checks the winner's king
+/// ([`only_checks`]), the fixpoint refined by the terminal rule (which
+/// keeps still a piece each of whose moves mates the winner). Either is an
+/// over-approximation of those games (the terminal rule's regions hold in
+/// every position of a game that does not end in stalemate, and the games
+/// covered here end in the winner's mate), so either may show the piece
+/// immobile.
+fn stays_still(
+    board: &Board,
+    rules: Rules,
+    games: Games,
+    uncapturable: Bitboard,
+    immobile: Bitboard,
+    square: Square,
+) -> bool {
+    let watched = Bitboard::from(square);
+    let plain = saturate_watching(board, rules, Bitboard::EMPTY, uncapturable, immobile, games.mates_by, watched);
+    if plain.is_some() {
+        return true;
+    }
+    let Some(winner) = games.mates_by else { return false };
+    if !rules.terminal_captures() || !only_checks(board, square, winner) {
+        return false;
+    }
+    let narrowed = Games { uncapturable, immobile, ..games };
+    let base = saturate(board, rules, Bitboard::EMPTY, uncapturable, immobile, games.mates_by);
+    terminal::refine(board, rules, narrowed, base).regions[square as usize] == watched
+}
+
+/// Whether the piece on `square`, of the colour other than `winner`, has
+/// steps, and each of them (onto an empty square or an enemy) attacks
+/// `winner`'s king directly: a piece whose moves may all mate the winner,
+/// which the terminal rule then keeps still once it is assumed never
+/// captured.
+fn only_checks(board: &Board, square: Square, winner: Color) -> bool {
+    let Some(piece) = board.piece_at(square) else { return false };
+    let Some(king) = board.king_of(winner) else { return false };
+    if piece.color == winner || piece.role == Role::King {
+        return false;
+    }
+    let occupied = board.occupied();
+    let steps = match piece.role {
+        Role::Pawn => {
+            let push = Bitboard::from(square).forward(piece.color) - occupied;
+            push | (attacks::pawn(piece.color, square) & board.by_color(winner))
+        }
+        role => attacks::attacks(role, piece.color, square, occupied) - board.by_color(piece.color),
+    };
+    steps.any() && steps.iter().all(|d| crate::direct_attacks(piece.role, piece.color, d).contains(king))
 }
 
 /// Whether the piece on `square` has no step onto an empty square nor onto

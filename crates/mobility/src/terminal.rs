@@ -115,7 +115,10 @@ pub(crate) fn refine(board: &Board, rules: Rules, games: Games, base: Fixpoint) 
                         board.color_at(square) == Some(!winner)
                             && every_move_mates(board, &assumed, square, winner, moves)
                     });
-                !stays || !capture_is_terminal(board, &assumed, square)
+                // A piece assumed never captured needs no capture verified.
+                let captured_safely =
+                    games.uncapturable.contains(square) || capture_is_terminal(board, &assumed, square);
+                !stays || !captured_safely
             })
             .collect();
         if failing.is_empty() {

@@ -10,7 +10,7 @@ mod common;
 
 use common::{Rng, labelled_positions, play_checked, towards_mate};
 use mobility::{Games, Mobility, Rules, immobile_pieces};
-use movegen::{Bitboard, Color};
+use movegen::{Bitboard, Color, Position, Square};
 
 #[test]
 fn immobile_pieces_never_move_in_random_games() {
@@ -66,4 +66,22 @@ fn immobile_pieces_never_move_in_games_ending_in_a_mate() {
     eprintln!("{split} position/winner pairs with immobile pieces, {mating_games} games ending in the mate");
     assert!(split >= 100, "{split}");
     assert!(mating_games >= 40, "{mating_games}");
+}
+
+/// Hard line 183, Black to win: the white knight on g1 may be taken by the
+/// black king but never moves in a game Black wins, since its only move,
+/// to h3, mates Black. The split finds it (through the terminal rule, once
+/// the knight is assumed never captured), and the position confirms the
+/// premise.
+#[test]
+fn a_piece_whose_only_move_mates_is_immobile_though_capturable() {
+    let pos: Position = "8/5BbB/7b/8/3p1p2/2pPpPp1/2PpBkP1/3K1BN1 w - -".parse().unwrap();
+    let games = Games { mates_by: Some(Color::Black), ..Games::default() };
+    let immobile = immobile_pieces(&pos, Rules::default(), games).unwrap();
+    assert!(immobile.contains(Square::G1));
+    let knight_moves: Vec<_> = pos.legal_moves().iter().copied().filter(|m| m.from() == Square::G1).collect();
+    assert!(!knight_moves.is_empty());
+    assert!(knight_moves.iter().all(|&m| pos.play(m).is_checkmate()));
+    // Without the narrowing to Black's mates the knight is free to move.
+    assert!(!immobile_pieces(&pos, Rules::default(), Games::default()).unwrap().contains(Square::G1));
 }
