@@ -109,6 +109,20 @@ pub fn direct_attacks(role: Role, color: Color, square: Square) -> Bitboard {
     }
 }
 
+/// The squares the pieces on `squares` attack directly (each by its own
+/// role and colour, see [`direct_attacks`]).
+pub(crate) fn direct_attacks_of(board: &Board, squares: Bitboard) -> Bitboard {
+    squares
+        .iter()
+        .filter_map(|square| board.piece_at(square).map(|piece| direct_attacks(piece.role, piece.color, square)))
+        .fold(Bitboard::EMPTY, |acc, attacked| acc | attacked)
+}
+
+/// The union of the regions of the pieces on `squares`.
+pub(crate) fn union_of_regions(regions: &[Bitboard; 64], squares: Bitboard) -> Bitboard {
+    squares.iter().fold(Bitboard::EMPTY, |acc, square| acc | regions[square as usize])
+}
+
 /// Grows `region` to the closure of one step kind under `allowed`.
 #[inline(always)]
 fn flood(mut region: Bitboard, allowed: Bitboard, step: impl Fn(Bitboard) -> Bitboard) -> Bitboard {
@@ -294,7 +308,7 @@ fn group_attacks(
     // The squares the kings and the other colour's pieces may stand on: a
     // member whose region meets them would make its group fail the check
     // below, so it is left out at once.
-    let foreign = (board.occupied() - ours).iter().fold(Bitboard::EMPTY, |acc, sq| acc | regions[sq as usize]);
+    let foreign = union_of_regions(regions, board.occupied() - ours);
     let candidates: Bitboard = ours
         .iter()
         .filter(|&sq| persists(board, regions, reach, never_captured, sq) && !regions[sq as usize].intersects(foreign))
@@ -329,8 +343,7 @@ fn group_attacks(
             continue;
         }
         // Nothing else may ever stand on the group's squares.
-        let others: Bitboard =
-            (board.occupied() - group).iter().fold(Bitboard::EMPTY, |acc, sq| acc | regions[sq as usize]);
+        let others = union_of_regions(regions, board.occupied() - group);
         if others.intersects(union) {
             continue;
         }
@@ -504,12 +517,7 @@ pub(crate) fn saturate_watching(
             // Enemies that are never captured and have not moved: their
             // squares are closed.
             let closed = blocked | (never_captured & uncleared & board.by_color(!color));
-            let mut danger = persistent[!color as usize];
-            for square in uncleared & board.by_color(!color) {
-                if let Some(role) = board.role_at(square) {
-                    danger |= direct_attacks(role, !color, square);
-                }
-            }
+            let danger = persistent[!color as usize] | direct_attacks_of(board, uncleared & board.by_color(!color));
             allowed[color as usize] = Allowed {
                 piece: !closed,
                 king: !closed & !danger,

@@ -36,7 +36,7 @@
 
 use movegen::{Bitboard, Board, Color, Position, Role, Square, attacks};
 
-use crate::fixpoint::{Rules, saturate, saturate_watching};
+use crate::fixpoint::{Rules, saturate, saturate_watching, union_of_regions};
 use crate::terminal;
 use crate::{Games, NotApplicable};
 
@@ -57,12 +57,7 @@ pub fn immobile_pieces(pos: &Position, rules: Rules, games: Games) -> Result<Bit
     let uncapturable = games.uncapturable & pieces;
     let plain = saturate(board, rules, Bitboard::EMPTY, uncapturable, immobile, games.mates_by);
     // Where each colour's pieces (kings included) may stand.
-    let mut reach = [Bitboard::EMPTY; 2];
-    for square in board.occupied() {
-        if let Some(color) = board.color_at(square) {
-            reach[color as usize] |= plain.regions[square as usize];
-        }
-    }
+    let reach = Color::ALL.map(|color| union_of_regions(&plain.regions, board.by_color(color)));
     // A piece no enemy can reach is never captured: assuming so changes
     // nothing, and the test would fail. Only pieces the plain fixpoint
     // lets move and lets be captured are tried.

@@ -38,7 +38,7 @@
 
 use movegen::{Bitboard, Board, Color, Rank, Role, Square, attacks};
 
-use crate::fixpoint::direct_attacks;
+use crate::fixpoint::{direct_attacks, direct_attacks_of, union_of_regions};
 
 /// Whether a piece of the loser (`!winner`) of `role` arriving on `d`, from
 /// one of the squares `left`, checkmates `winner` in every position within
@@ -87,12 +87,7 @@ pub(crate) fn mates_on_arrival(
         }
     }
     let winner_fixed = staying & (board.by_color(winner) - board.kings());
-    let mut guarded = Bitboard::EMPTY;
-    for square in staying & board.by_color(mover) {
-        if let Some(guard) = board.role_at(square) {
-            guarded |= direct_attacks(guard, mover, square);
-        }
-    }
+    let guarded = direct_attacks_of(board, staying & board.by_color(mover));
     king_region.iter().all(|k| {
         attacks::king(k).iter().all(|n| {
             if n == d {
@@ -128,10 +123,7 @@ pub(crate) fn mating_pawn_targets(board: &Board, regions: &[Bitboard; 64], fixed
     // Where the winner's pieces (but the king, which stays on its square)
     // may stand: a pawn of the loser captures onto a square only if one of
     // them can be there.
-    let mut winner_reach = Bitboard::EMPTY;
-    for square in board.by_color(winner) - board.kings() {
-        winner_reach |= regions[square as usize];
-    }
+    let winner_reach = union_of_regions(regions, board.by_color(winner) - board.kings());
     let mut targets = Bitboard::EMPTY;
     for t in attacks::pawn(winner, king) - open - board.by_color(mover) {
         let one = Bitboard::from(t).backward(mover);

@@ -90,7 +90,7 @@
 use movegen::{Bitboard, Board, Color, Rank, Role, Square, attacks};
 
 use crate::Games;
-use crate::fixpoint::{Fixpoint, Rules, direct_attacks, saturate};
+use crate::fixpoint::{Fixpoint, Rules, direct_attacks, direct_attacks_of, saturate, union_of_regions};
 use crate::mating_moves::mates_on_arrival;
 
 /// The refined fixpoint: a verified set of never-captured pieces and the
@@ -106,10 +106,14 @@ pub(crate) fn refine(board: &Board, rules: Rules, games: Games, base: Fixpoint) 
         // moved: their regions are their squares.
         let assumed = saturate(board, rules, frozen, games.uncapturable, games.immobile | frozen, games.mates_by);
         let never_captured = frozen | games.uncapturable | board.kings();
+        let fixed = board.occupied() - assumed.cleared;
+        // Where a piece of each colour that may be captured can stand.
+        let victims =
+            Color::ALL.map(|color| union_of_regions(&assumed.regions, board.by_color(color) - never_captured));
         let failing: Bitboard = frozen
             .into_iter()
             .filter(|&square| {
-                let moves = first_moves(board, &assumed, never_captured, square);
+                let moves = first_moves(board, fixed, never_captured, victims, square);
                 let stays = moves.is_empty()
                     || games.mates_by.is_some_and(|winner| {
                         board.color_at(square) == Some(!winner)
@@ -130,21 +134,25 @@ pub(crate) fn refine(board: &Board, rules: Rules, games: Games, base: Fixpoint) 
 }
 
 /// The squares the piece on `square` could move to first, in a position
-/// within the assumed regions (an over-approximation): a pawn's step and
+/// within the assumed regions whose `fixed` pieces (never cleared) stand on
+/// their squares and whose capturable pieces of each colour stand within
+/// `victims` (an over-approximation): a pawn's step and
 /// double step onto squares no fixed piece holds, its captures onto squares
 /// where an enemy that may be captured can stand; a piece's steps or slides
 /// up to the first fixed piece, but not onto its own fixed pieces nor onto
 /// enemies that are never captured (kings, the assumed set, the frozen
 /// pieces: a capture of a frozen piece is that piece's clearing, which its
 /// own verification covers).
-fn first_moves(board: &Board, assumed: &Fixpoint, never_captured: Bitboard, square: Square) -> Bitboard {
+fn first_moves(
+    board: &Board,
+    fixed: Bitboard,
+    never_captured: Bitboard,
+    victims: [Bitboard; 2],
+    square: Square,
+) -> Bitboard {
     let Some(piece) = board.piece_at(square) else { return Bitboard::EMPTY };
     let mover = piece.color;
-    let fixed = board.occupied() - assumed.cleared;
-    let mut victims = Bitboard::EMPTY;
-    for enemy in board.by_color(!mover) - never_captured {
-        victims |= assumed.regions[enemy as usize];
-    }
+    let victims = victims[!mover as usize];
     match piece.role {
         Role::Pawn => {
             let one = Bitboard::from(square).forward(mover) - fixed;
@@ -189,7 +197,7 @@ fn capture_is_terminal(board: &Board, assumed: &Fixpoint, victim_square: Square)
     let victim_king = board.king_of(victim_color).unwrap_or(x);
     // Enemy pieces that could stand on a capture target of a victim pawn:
     // any square of an enemy region (the capturer's new square included below).
-    let enemy_reach = board.by_color(capturer_color).iter().fold(Bitboard::EMPTY, |acc, sq| acc | region(sq));
+    let enemy_reach = union_of_regions(&assumed.regions, board.by_color(capturer_color));
     let enemy_sliders: Vec<(Square, Bitboard, bool, bool)> = board
         .by_color(capturer_color)
         .iter()
@@ -204,12 +212,7 @@ fn capture_is_terminal(board: &Board, assumed: &Fixpoint, victim_square: Square)
 
     // Squares the victim's fixed pieces (the victim aside) attack directly:
     // whatever else stands where, they attack them when the capture comes.
-    let mut defended = Bitboard::EMPTY;
-    for square in (fixed - x) & board.by_color(victim_color) {
-        if let Some(r) = board.role_at(square) {
-            defended |= direct_attacks(r, victim_color, square);
-        }
-    }
+    let defended = direct_attacks_of(board, (fixed - x) & board.by_color(victim_color));
 
     for capturer in board.by_color(capturer_color) {
         let Some(role) = board.role_at(capturer) else { continue };
@@ -230,12 +233,7 @@ fn capture_is_terminal(board: &Board, assumed: &Fixpoint, victim_square: Square)
             };
             let capturer_direct =
                 if promoting { attacks::king(x) | attacks::knight(x) } else { direct_attacks(role, capturer_color, x) };
-            let mut fixed_attacks = Bitboard::EMPTY;
-            for square in fixed_after & board.by_color(capturer_color) {
-                if let Some(r) = board.role_at(square) {
-                    fixed_attacks |= direct_attacks(r, capturer_color, square);
-                }
-            }
+            let fixed_attacks = direct_attacks_of(board, fixed_after & board.by_color(capturer_color));
             let own_fixed = fixed_after & board.by_color(victim_color);
             let guarded = fixed_attacks | capturer_direct;
 
