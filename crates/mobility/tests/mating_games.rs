@@ -96,58 +96,63 @@ fn moves_out_of_the_regions_mate_the_winner() {
         }
     }
     for (start, winner) in starts {
-        {
-            let Some(mobility) = narrowed(&start, winner) else { continue };
-            for _ in 0..4 {
-                games_played += 1;
-                // identity[s]: the square in `start` of the piece now on s.
-                let mut identity: [Option<Square>; 64] = [None; 64];
-                for square in start.board().occupied() {
-                    identity[square as usize] = Some(square);
-                }
-                let mut pos = start;
-                for _ in 0..120 {
-                    let moves = pos.legal_moves();
-                    if moves.is_empty() {
-                        break;
-                    }
-                    let mut inside = Vec::new();
-                    for &m in moves.iter() {
-                        let origin = identity[m.from() as usize].expect("tracked");
-                        let mover = pos.side_to_move();
-                        let leaves = !m.is_castle() && !mobility.region(origin).contains(m.to());
-                        if leaves && mover == !winner {
-                            exits += 1;
-                            let after = pos.play(m);
-                            assert!(
-                                after.is_checkmate(),
-                                "{} for {winner}: {m:?} leaves the region of the piece from {origin} in {} without mating",
-                                start.to_fen(),
-                                pos.to_fen()
-                            );
-                        } else if !leaves {
-                            inside.push(m);
-                        }
-                    }
-                    if inside.is_empty() {
-                        break;
-                    }
-                    let m = towards_mate(&pos, &inside, &mut rng);
-                    if m.kind() == movegen::MoveKind::EnPassant {
-                        identity[(m.to() as usize & 7) | (m.from() as usize & 56)] = None;
-                    }
-                    if m.is_castle() {
-                        break;
-                    }
-                    identity[m.to() as usize] = identity[m.from() as usize];
-                    identity[m.from() as usize] = None;
-                    pos = pos.play(m);
-                }
-            }
+        let Some(mobility) = narrowed(&start, winner) else { continue };
+        for _ in 0..4 {
+            games_played += 1;
+            exits += play_into_exits(&start, &mobility, winner, &mut rng, 120);
         }
     }
     eprintln!("{exits} moves out of the regions in {games_played} games");
     assert!(exits >= 200, "{exits}");
+}
+
+/// Plays a game of up to `plies` moves from `start` within the regions of
+/// `mobility` (the regions for the games ending in `winner`'s mate), moves
+/// chosen towards a mate among those that stay within them, following each
+/// piece by identity. At every position, each legal move of `winner`'s
+/// opponent that would take its piece out of its region must checkmate
+/// `winner` (asserted); returns how many such moves came up.
+fn play_into_exits(start: &Position, mobility: &Mobility, winner: Color, rng: &mut Rng, plies: usize) -> usize {
+    let mut exits = 0;
+    // identity[s]: the square in `start` of the piece now on s.
+    let mut identity: [Option<Square>; 64] = [None; 64];
+    for square in start.board().occupied() {
+        identity[square as usize] = Some(square);
+    }
+    let mut pos = *start;
+    for _ in 0..plies {
+        let mut inside = Vec::new();
+        for &m in pos.legal_moves().iter() {
+            let origin = identity[m.from() as usize].expect("tracked");
+            let leaves = !m.is_castle() && !mobility.region(origin).contains(m.to());
+            if !leaves {
+                inside.push(m);
+            } else if pos.side_to_move() == !winner {
+                exits += 1;
+                assert!(
+                    pos.play(m).is_checkmate(),
+                    "{} for {winner}: {m:?} leaves the region of the piece from {origin} in {} without mating",
+                    start.to_fen(),
+                    pos.to_fen()
+                );
+            }
+        }
+        if inside.is_empty() {
+            break;
+        }
+        let m = towards_mate(&pos, &inside, rng);
+        if m.is_castle() {
+            // The rook's identity is not followed: stop here.
+            break;
+        }
+        if m.kind() == movegen::MoveKind::EnPassant {
+            identity[(m.to() as usize & 7) | (m.from() as usize & 56)] = None;
+        }
+        identity[m.to() as usize] = identity[m.from() as usize];
+        identity[m.from() as usize] = None;
+        pos = pos.play(m);
+    }
+    exits
 }
 
 /// `pos` with the other side to move, if that is a legal position.
@@ -226,40 +231,7 @@ fn moves_out_of_the_regions_mate_the_winner_in_generated_positions() {
         positions += 1;
         let games = Games { uncapturable: Bitboard::EMPTY, mates_by: Some(Color::White), immobile: Bitboard::EMPTY };
         let Ok(mobility) = Mobility::compute_assuming(&start, Rules::Saturation, games) else { continue };
-        let mut identity: [Option<Square>; 64] = [None; 64];
-        for square in start.board().occupied() {
-            identity[square as usize] = Some(square);
-        }
-        let mut pos = start;
-        for _ in 0..40 {
-            let moves = pos.legal_moves();
-            let mut inside = Vec::new();
-            for &m in moves.iter() {
-                let origin = identity[m.from() as usize].expect("tracked");
-                let leaves = !m.is_castle() && !mobility.region(origin).contains(m.to());
-                if leaves && pos.side_to_move() == Color::Black {
-                    exits += 1;
-                    assert!(
-                        pos.play(m).is_checkmate(),
-                        "{}: {m:?} leaves the region of the piece from {origin} in {} without mating",
-                        start.to_fen(),
-                        pos.to_fen()
-                    );
-                } else if !leaves {
-                    inside.push(m);
-                }
-            }
-            if inside.is_empty() {
-                break;
-            }
-            let m = towards_mate(&pos, &inside, &mut rng);
-            if m.kind() == movegen::MoveKind::EnPassant {
-                identity[(m.to() as usize & 7) | (m.from() as usize & 56)] = None;
-            }
-            identity[m.to() as usize] = identity[m.from() as usize];
-            identity[m.from() as usize] = None;
-            pos = pos.play(m);
-        }
+        exits += play_into_exits(&start, &mobility, Color::White, &mut rng, 40);
     }
     eprintln!("{exits} moves out of the regions from {positions} generated positions");
     assert!(exits >= 200, "{exits}");
