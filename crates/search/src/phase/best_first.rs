@@ -1,15 +1,17 @@
-//! A greedy best-first search for helpmates that walk the loser's king a
-//! long way: the depth-first iterations of Figure 5 explore every shuffle of
-//! the other pieces at every ply, which makes helpmates of 20+ plies with a
-//! long king march (composed positions with many bishops) out of reach.
+//! A greedy best-first search for long helpmates: the depth-first
+//! iterations of Figure 5 explore every shuffle of the other pieces at every
+//! ply, which puts helpmates of 20 to 100+ plies out of reach: long marches
+//! of the loser's king, and the opening of a locked pawn chain by
+//! sacrifices and a promotion (composed positions with many bishops).
 //!
-//! Positions are expanded in order of an estimate of how far the loser's
-//! king is from being mated ([`estimate`]): its king distance to the nearest
-//! square on which the static analysis cannot rule out a mating net (the
-//! guide's targets), then how many of its neighbours are still free, then
-//! whether it is in check; ties go to the shallower position. Every position
-//! is stored once, with a link to its parent, so a mate found is turned into
-//! the move sequence that leads to it.
+//! Positions are expanded in order of depth plus an estimate of how far the
+//! position is from a mate ([`Guidance`]), ties going to the shallower one:
+//! the loser's king's distance to the squares where the static analysis
+//! leaves a mating net possible ([`estimate`]), the moves the distance plan
+//! still needs ([`Plan`]), or the material in the way
+//! ([`material_estimate`]). Every position is stored once, with a link to
+//! its parent, so a mate found is turned into the move sequence that leads
+//! to it.
 //!
 //! **Soundness.** This phase only ever answers "a helpmate exists" (with the
 //! moves, which the driver replays) or "nothing found": it never contributes
@@ -21,7 +23,7 @@ use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 
-use movegen::{Bitboard, Color, Move, MoveList, PackedPosition, Position, Square, attacks};
+use movegen::{Bitboard, Color, Move, MoveList, PackedPosition, Position, Role, Square, attacks};
 use static_check::insufficient_material;
 
 use crate::meter::Meter;
@@ -54,6 +56,26 @@ pub(crate) fn estimate(pos: &Position, winner: Color, goal: Bitboard) -> u32 {
         u32::from((board.attackers_to(target, occupied) & winners).any())
     };
     distance * 12 + free * 2 + check + blocked * 3
+}
+
+/// How much material stands between the winner and a mate in `pos`: the
+/// loser's pieces (3 each) and pawns (2 each), which a helpmate in a locked
+/// position gives up to open it, and the ranks the winner's pawns still
+/// need to promote. Lower is closer.
+///
+/// Helpmates that break a locked pawn chain (the loser's pieces walk into
+/// the winner's king, a pawn wall is opened by a sacrifice, a winner's pawn
+/// promotes to the mating piece) run to 100 plies and more; neither the
+/// king's distance nor a mating net measures their progress, but the
+/// material left does, capture by capture and step by step.
+pub(crate) fn material_estimate(pos: &Position, winner: Color) -> u32 {
+    let board = pos.board();
+    let loser = board.by_color(!winner) - board.kings();
+    let loser_pawns = (loser & board.pawns()).count();
+    let loser_pieces = loser.count() - loser_pawns;
+    let ranks_to_go: u32 =
+        board.pieces(winner, Role::Pawn).iter().map(|square| 7 - square.relative_to(winner).rank() as u32).sum();
+    3 * loser_pieces + 2 * loser_pawns + ranks_to_go
 }
 
 /// Weight of the estimate against the depth in the priority (weighted A*):
@@ -99,6 +121,8 @@ pub(crate) enum Guidance<'p> {
     Goal(Bitboard),
     /// The moves the plan's closest net still needs.
     Plan(&'p Plan),
+    /// The material still in the way ([`material_estimate`]).
+    Material,
 }
 
 /// The weight of one move the plan still needs, against one ply of depth.
@@ -123,6 +147,7 @@ pub(crate) fn run(
     let priority = |pos: &Position| match guidance {
         Guidance::Plan(plan) => plan.estimate(pos) * PLAN_WEIGHT,
         Guidance::Goal(_) => estimate(pos, winner, goal) * ESTIMATE_WEIGHT,
+        Guidance::Material => material_estimate(pos, winner),
     };
     let stop_at = meter.nodes.saturating_add(allowance);
     let mut nodes: Vec<Node> =
@@ -206,5 +231,40 @@ mod tests {
                 None => panic!("no mate found in {fen}"),
             }
         }
+    }
+
+    /// Helpmates that open a locked pawn chain: the loser's bishops are
+    /// given up to the winner's king, a sacrifice opens the wall and a
+    /// winner's pawn promotes (CHA-Solver's helpmates here run to 100 plies
+    /// and more). The material guidance finds one, and it replays to a mate.
+    /// The positions are the hard set's bishop-chain positions (labelled
+    /// winnable for Black) mirrored left to right, which keeps every
+    /// helpmate a helpmate (the rules do not see square colours).
+    #[test]
+    fn material_guidance_breaks_locked_chains() {
+        for fen in ["5b1k/8/8/pBpBpBp1/PpP1PbP1/1P6/1P6/3B1B1K w - -", "5b1k/8/8/pBpBpBpB/PpP1PbP1/1P6/1P6/5B1K w - -"]
+        {
+            let pos: Position = fen.parse().unwrap();
+            let mut meter = Meter::new(50_000_000, None, None);
+            match run(&mut meter, &pos, Color::Black, Guidance::Material, 4_000_000, 20_000_000) {
+                Some(moves) => {
+                    assert!(crate::replay(&pos, Color::Black, &moves).is_ok(), "{fen}: {moves:?}");
+                    assert!(moves.len() > 20, "{fen}: {} plies", moves.len());
+                }
+                None => panic!("no mate found in {fen}"),
+            }
+        }
+    }
+
+    /// The material estimate falls with every loser's piece and pawn taken
+    /// and every rank a winner's pawn advances.
+    #[test]
+    fn material_estimate_counts_what_is_in_the_way() {
+        let pos: Position = "4k3/8/8/3p4/4P3/8/8/R3K3 w - -".parse().unwrap();
+        // White wins: Black's pawn (2), White's pawn on the fourth rank (4).
+        assert_eq!(material_estimate(&pos, Color::White), 6);
+        // Black wins: White's rook (3) and pawn (2), Black's pawn on d5,
+        // four ranks from d1.
+        assert_eq!(material_estimate(&pos, Color::Black), 3 + 2 + 4);
     }
 }
