@@ -70,6 +70,17 @@
 //!   grow, so the operator stays monotone. `tests/mating_games.rs` plays
 //!   random games into such moves and checks that each one mates.
 //!
+//! For a piece assumed never captured ([`crate::Games::uncapturable`]),
+//! one more rule holds (not in the paper):
+//!
+//! * **Checks only a capture answers**: the piece never arrives on a square
+//!   from which it checks the enemy king when every legal answer would take
+//!   it ([`crate::forced_captures`]: the king never moves and has no square,
+//!   the check cannot be blocked, and a capture is legal). The closed set
+//!   only shrinks as the regions grow. `tests/forced_captures.rs` plays
+//!   random games into such moves and checks that each one is answered
+//!   only by the capture.
+//!
 //! There is no castling rule: a castling is covered by the *move*, *not
 //! self-capture* and *king attackers* rules as the king stepping and the
 //! rook sliding through squares that are empty and (for the king) not
@@ -85,6 +96,7 @@
 use movegen::{Bitboard, Board, Color, Rank, Role, Square};
 
 use crate::dilate;
+use crate::forced_captures::capture_forcing_checks;
 use crate::mating_moves::mating_pawn_targets;
 
 /// The saturated variables.
@@ -471,6 +483,9 @@ pub(crate) fn saturate_watching(
     // Per pawn: the guarded squares its pushes may not enter yet.
     let mut push_guard = [Bitboard::EMPTY; 64];
     let mut previous_guard = [Bitboard::EMPTY; 64];
+    // Per piece never captured: squares closed by a check only a capture
+    // answers (see [`crate::forced_captures`]).
+    let mut forcing = [Bitboard::EMPTY; 64];
     loop {
         // Clearance and reachability, derived from the regions.
         let mut reach = [Bitboard::EMPTY; 2];
@@ -561,24 +576,39 @@ pub(crate) fn saturate_watching(
             previous_guard = push_guard;
         }
 
+        let mut forcing_changed = [false; 2];
+        for square in uncapturable & occupied {
+            let closed = capture_forcing_checks(board, &regions, uncleared, square);
+            if closed != forcing[square as usize] {
+                forcing[square as usize] = closed;
+                let color = if white.contains(square) { Color::White } else { Color::Black };
+                forcing_changed[color as usize] = true;
+            }
+        }
+
         let mut grew = false;
         for color in Color::ALL {
             let constraints = allowed[color as usize];
             // Every region is already closed under last pass's constraints
             // (the fills below run to completion); with the same
             // constraints a refill cannot add anything.
-            if !first_pass && constraints == previous[color as usize] && !guards_changed[color as usize] {
+            if !first_pass
+                && constraints == previous[color as usize]
+                && !guards_changed[color as usize]
+                && !forcing_changed[color as usize]
+            {
                 continue;
             }
             let promotion_rank = Bitboard::relative_rank(color, Rank::Eighth);
             for square in board.by_color(color) - immobile {
                 let region = regions[square as usize];
                 let role = board.role_at(square).unwrap_or(Role::Pawn);
+                let piece_allowed = constraints.piece - forcing[square as usize];
                 let grown = match role {
-                    Role::Knight => flood(region, constraints.piece, dilate::knight),
-                    Role::Bishop => flood(region, constraints.piece, dilate::diagonal),
-                    Role::Rook => flood(region, constraints.piece, dilate::orthogonal),
-                    Role::Queen => flood(region, constraints.piece, dilate::adjacent),
+                    Role::Knight => flood(region, piece_allowed, dilate::knight),
+                    Role::Bishop => flood(region, piece_allowed, dilate::diagonal),
+                    Role::Rook => flood(region, piece_allowed, dilate::orthogonal),
+                    Role::Queen => flood(region, piece_allowed, dilate::adjacent),
                     Role::King => flood(region, constraints.king, dilate::adjacent),
                     Role::Pawn => {
                         let push_allowed = constraints.push & !push_guard[square as usize];

@@ -92,6 +92,7 @@
 
 pub mod dilate;
 pub mod fixpoint;
+mod forced_captures;
 mod immobile;
 mod mating_moves;
 pub mod terminal;

@@ -13,7 +13,7 @@
 
 mod common;
 
-use common::{Rng, labelled_positions, play_checked, towards_mate};
+use common::{Rng, labelled_positions, other_side_to_move, play_checked, towards_mate, without_one_piece};
 use mobility::{Games, Mobility, Rules};
 use movegen::{Bitboard, Board, CastlingRights, Color, Piece, Position, Role, Setup, Square};
 
@@ -106,28 +106,20 @@ fn moves_out_of_the_regions_mate_the_winner() {
     assert!(exits >= 200, "{exits}");
 }
 
-/// Plays a game of up to `plies` moves from `start` within the regions of
-/// `mobility` (the regions for the games ending in `winner`'s mate), moves
-/// chosen towards a mate among those that stay within them, following each
-/// piece by identity. At every position, each legal move of `winner`'s
-/// opponent that would take its piece out of its region must checkmate
-/// `winner` (asserted); returns how many such moves came up.
+/// [`common::play_into_exits`] for the games ending in `winner`'s mate:
+/// each legal move of `winner`'s opponent that would take its piece out of
+/// its region must checkmate `winner` (asserted); returns how many such
+/// moves came up.
 fn play_into_exits(start: &Position, mobility: &Mobility, winner: Color, rng: &mut Rng, plies: usize) -> usize {
     let mut exits = 0;
-    // identity[s]: the square in `start` of the piece now on s.
-    let mut identity: [Option<Square>; 64] = [None; 64];
-    for square in start.board().occupied() {
-        identity[square as usize] = Some(square);
-    }
-    let mut pos = *start;
-    for _ in 0..plies {
-        let mut inside = Vec::new();
-        for &m in pos.legal_moves().iter() {
-            let origin = identity[m.from() as usize].expect("tracked");
-            let leaves = !m.is_castle() && !mobility.region(origin).contains(m.to());
-            if !leaves {
-                inside.push(m);
-            } else if pos.side_to_move() == !winner {
+    common::play_into_exits(
+        start,
+        mobility,
+        rng,
+        plies,
+        |_, _, _, _| true,
+        |pos, m, origin| {
+            if pos.side_to_move() == !winner {
                 exits += 1;
                 assert!(
                     pos.play(m).is_checkmate(),
@@ -136,45 +128,9 @@ fn play_into_exits(start: &Position, mobility: &Mobility, winner: Color, rng: &m
                     pos.to_fen()
                 );
             }
-        }
-        if inside.is_empty() {
-            break;
-        }
-        let m = towards_mate(&pos, &inside, rng);
-        if m.is_castle() {
-            // The rook's identity is not followed: stop here.
-            break;
-        }
-        if m.kind() == movegen::MoveKind::EnPassant {
-            identity[(m.to() as usize & 7) | (m.from() as usize & 56)] = None;
-        }
-        identity[m.to() as usize] = identity[m.from() as usize];
-        identity[m.from() as usize] = None;
-        pos = pos.play(m);
-    }
+        },
+    );
     exits
-}
-
-/// `pos` with the other side to move, if that is a legal position.
-fn other_side_to_move(pos: &Position) -> Option<Position> {
-    let mut setup = pos.to_setup();
-    setup.side_to_move = !setup.side_to_move;
-    setup.en_passant = None;
-    Position::from_setup(setup).ok()
-}
-
-/// The legal positions left by removing one piece (not a king) from `pos`.
-fn without_one_piece(pos: &Position) -> Vec<Position> {
-    let board = pos.board();
-    (board.occupied() - board.kings())
-        .iter()
-        .filter_map(|square| {
-            let mut setup = pos.to_setup();
-            setup.board.remove_piece_at(square);
-            setup.en_passant = None;
-            Position::from_setup(setup).ok()
-        })
-        .collect()
 }
 
 /// The same premise on generated positions built around the rule: the

@@ -132,6 +132,88 @@ impl Rng {
     }
 }
 
+/// Plays a game of up to `plies` moves from `start` within the regions of
+/// `mobility`, following each piece by identity, moves chosen towards a
+/// mate among the legal moves that stay within the regions and that `keep`
+/// accepts (it is given the position, the move, and the squares in `start`
+/// of the piece that moves and of the piece the move captures, if any). Every legal move `keep` accepts that would take a
+/// piece out of its region is handed to `exit` (with the position and the
+/// piece's square in `start`) instead of being played. Stops at a castling
+/// (the rook is not followed) or when no move is left.
+pub fn play_into_exits(
+    start: &Position,
+    mobility: &Mobility,
+    rng: &mut Rng,
+    plies: usize,
+    keep: impl Fn(&Position, Move, Square, Option<Square>) -> bool,
+    mut exit: impl FnMut(&Position, Move, Square),
+) {
+    // identity[s]: the square in `start` of the piece now on s.
+    let mut identity: [Option<Square>; 64] = [None; 64];
+    for square in start.board().occupied() {
+        identity[square as usize] = Some(square);
+    }
+    let victim = |identity: &[Option<Square>; 64], m: Move| {
+        if m.kind() == MoveKind::EnPassant {
+            identity[(m.to() as usize & 7) | (m.from() as usize & 56)]
+        } else if m.is_castle() {
+            None
+        } else {
+            identity[m.to() as usize]
+        }
+    };
+    let mut pos = *start;
+    for _ in 0..plies {
+        let mut inside = Vec::new();
+        for &m in pos.legal_moves().iter() {
+            let origin = identity[m.from() as usize].expect("tracked");
+            if !keep(&pos, m, origin, victim(&identity, m)) {
+                continue;
+            }
+            if m.is_castle() || mobility.region(origin).contains(m.to()) {
+                inside.push(m);
+            } else {
+                exit(&pos, m, origin);
+            }
+        }
+        if inside.is_empty() {
+            break;
+        }
+        let m = towards_mate(&pos, &inside, rng);
+        if m.is_castle() {
+            break;
+        }
+        if m.kind() == MoveKind::EnPassant {
+            identity[(m.to() as usize & 7) | (m.from() as usize & 56)] = None;
+        }
+        identity[m.to() as usize] = identity[m.from() as usize];
+        identity[m.from() as usize] = None;
+        pos = pos.play(m);
+    }
+}
+
+/// `pos` with the other side to move, if that is a legal position.
+pub fn other_side_to_move(pos: &Position) -> Option<Position> {
+    let mut setup = pos.to_setup();
+    setup.side_to_move = !setup.side_to_move;
+    setup.en_passant = None;
+    Position::from_setup(setup).ok()
+}
+
+/// The legal positions left by removing one piece (not a king) from `pos`.
+pub fn without_one_piece(pos: &Position) -> Vec<Position> {
+    let board = pos.board();
+    (board.occupied() - board.kings())
+        .iter()
+        .filter_map(|square| {
+            let mut setup = pos.to_setup();
+            setup.board.remove_piece_at(square);
+            setup.en_passant = None;
+            Position::from_setup(setup).ok()
+        })
+        .collect()
+}
+
 /// A game played by [`play_checked`].
 pub struct Played {
     /// Castlings played.

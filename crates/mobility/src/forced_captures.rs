@@ -1,0 +1,106 @@
+//! Checks that can only be answered by a capture: in the games where a
+//! piece `P` is never captured ([`crate::Games::uncapturable`]), `P` never
+//! arrives on a square from which it checks the enemy king when every
+//! legal answer would capture it.
+//!
+//! # The rule ([`capture_forcing_checks`])
+//!
+//! Let `P` (not a king, not a pawn) be of colour `c`, and `k` the square of
+//! the enemy king. A square `d` is closed to `P` when, in the regions:
+//!
+//! * the enemy king never moves (it is never cleared);
+//! * `P` on `d` attacks `k` *directly* (a knight's jump, or a slider next
+//!   to `k`): the check cannot be blocked;
+//! * every neighbour of `k` other than `d` holds an enemy piece that is
+//!   never cleared (it never moved and was never captured), or is attacked
+//!   directly by a piece of `c` other than `P` that is never cleared: the
+//!   king has no square to go to (a piece of `c` standing on such a square
+//!   is defended, so the king cannot take it either);
+//! * the check can be answered by a capture: no piece of `c` other than
+//!   `P` can ever attack `d`, even on an empty board, from any square of its
+//!   region (the king may take), or none can ever attack `k` that way and
+//!   an enemy piece other than the king that is never cleared, and not on
+//!   `d`, attacks `d` directly (it may take: it is pinned by nothing and the
+//!   king is in no other check).
+//!
+//! **Soundness.** Take a covered game whose positions, up to some move,
+//! stay within the final regions, and let that move bring `P` to a closed
+//! `d`. The pieces the conditions name as never cleared still stand on
+//! their squares, so after the move the enemy king is in check, has no
+//! square, cannot block, and has a legal capture of `P`: the game is not
+//! over, and every legal answer captures `P`, which no covered game does.
+//! So no covered game makes that move, and the regions of the fixpoint
+//! built without it still cover every covered game (the induction of
+//! Lemma 8). The closed set only shrinks as the regions grow (fewer
+//! pieces are never cleared, the other pieces' reach only grows), so the
+//! operator stays monotone. `tests/forced_captures.rs` plays random games
+//! and checks, at every move of such a piece onto a square the rule closes
+//! in the regions of the start, that every answer captures it.
+
+use movegen::{Bitboard, Board, Role, Square, attacks};
+
+use crate::fixpoint::{direct_attacks, direct_attacks_of};
+
+/// The squares closed to the piece on `piece` (assumed never captured) by
+/// the rule of the module docs, given the `regions` and the `uncleared`
+/// pieces of the current pass.
+pub(crate) fn capture_forcing_checks(
+    board: &Board,
+    regions: &[Bitboard; 64],
+    uncleared: Bitboard,
+    piece: Square,
+) -> Bitboard {
+    let Some(p) = board.piece_at(piece) else { return Bitboard::EMPTY };
+    if matches!(p.role, Role::King | Role::Pawn) {
+        return Bitboard::EMPTY;
+    }
+    let enemy = !p.color;
+    let Some(king) = board.king_of(enemy) else { return Bitboard::EMPTY };
+    if !uncleared.contains(king) {
+        return Bitboard::EMPTY;
+    }
+    let others = board.by_color(p.color) - piece;
+    let span = attack_span(board, regions, others);
+    let guarded = direct_attacks_of(board, uncleared & others);
+    let fixed_enemies = uncleared & board.by_color(enemy);
+    let neighbours = attacks::king(king);
+    let mut closed = Bitboard::EMPTY;
+    // Non-pawn attacks are symmetric: the squares from which `P` attacks
+    // the king directly are those the king's square attacks as `P`.
+    for d in direct_attacks(p.role, p.color, king) {
+        if (neighbours - d - fixed_enemies - guarded).any() {
+            continue;
+        }
+        let king_takes = !span.contains(d);
+        let piece_takes = !span.contains(king)
+            && (fixed_enemies - king - d).iter().any(|square| {
+                board.role_at(square).is_some_and(|role| direct_attacks(role, enemy, square).contains(d))
+            });
+        if king_takes || piece_takes {
+            closed |= d;
+        }
+    }
+    closed
+}
+
+/// Every square the pieces on `squares` may ever attack from a square of
+/// their regions, on an empty board (a superset of what they attack in any
+/// position within the regions). A pawn whose region reaches its last rank
+/// may promote: it counts as a queen and a knight everywhere.
+fn attack_span(board: &Board, regions: &[Bitboard; 64], squares: Bitboard) -> Bitboard {
+    let mut span = Bitboard::EMPTY;
+    for square in squares {
+        let Some(piece) = board.piece_at(square) else { continue };
+        let region = regions[square as usize];
+        let promotes =
+            piece.role == Role::Pawn && region.intersects(Bitboard::relative_rank(piece.color, movegen::Rank::Eighth));
+        for from in region {
+            span |= match piece.role {
+                _ if promotes => attacks::queen(from, Bitboard::EMPTY) | attacks::knight(from),
+                Role::Pawn => attacks::pawn(piece.color, from),
+                role => attacks::attacks(role, piece.color, from, Bitboard::EMPTY),
+            };
+        }
+    }
+    span
+}
