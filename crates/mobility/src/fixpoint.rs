@@ -59,7 +59,7 @@
 //!
 //! * **Mating pawn moves**: a pawn of `W`'s opponent may not step or
 //!   capture onto a square from which it would mate `W`
-//!   ([`crate::mating_moves`]: `W`'s king never moves, the pawn's check is
+//!   (`mating_moves.rs`: `W`'s king never moves, the pawn's check is
 //!   direct, every square of the king is held or guarded by pieces that
 //!   never move, nothing of `W`'s can take on the square). *Soundness*: by
 //!   induction over a covered game, every position before the move is
@@ -75,7 +75,7 @@
 //!
 //! * **Checks only a capture answers**: the piece never arrives on a square
 //!   from which it checks the enemy king when every legal answer would take
-//!   it ([`crate::forced_captures`]: the king never moves and has no square,
+//!   it (`forced_captures.rs`: the king never moves and has no square,
 //!   the check cannot be blocked, and a capture is legal). The closed set
 //!   only shrinks as the regions grow. `tests/forced_captures.rs` plays
 //!   random games into such moves and checks that each one is answered
