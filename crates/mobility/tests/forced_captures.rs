@@ -63,21 +63,29 @@ fn candidates(pos: &Position) -> Bitboard {
     board.occupied() - board.kings() - board.pawns()
 }
 
+/// The dev and hard positions with a piece the rule may concern: the
+/// enemy king never moves in the regions sparing that piece.
+fn firing_starts() -> Vec<(Position, Square)> {
+    let mut starts = Vec::new();
+    for pos in labelled_positions() {
+        for piece in candidates(&pos) {
+            let Some(mobility) = sparing(&pos, piece) else { continue };
+            let enemy = !pos.board().color_at(piece).expect("a piece");
+            if pos.board().king_of(enemy).is_some_and(|king| !mobility.can_be_cleared(king)) {
+                starts.push((pos, piece));
+            }
+        }
+    }
+    starts
+}
+
 #[test]
 fn moves_out_of_the_regions_of_a_spared_piece_force_its_capture() {
     let mut rng = Rng::new(53);
     let (mut exits, mut starts) = (0, 0);
-    for pos in labelled_positions() {
-        for piece in candidates(&pos) {
-            // The rule needs the enemy king never to move: play only those.
-            let Some(mobility) = sparing(&pos, piece) else { continue };
-            let enemy = !pos.board().color_at(piece).expect("a piece");
-            if pos.board().king_of(enemy).is_none_or(|king| mobility.can_be_cleared(king)) {
-                continue;
-            }
-            starts += 1;
-            exits += exits_sparing(&pos, piece, &mut rng, 3, 80);
-        }
+    for (pos, piece) in firing_starts() {
+        starts += 1;
+        exits += exits_sparing(&pos, piece, &mut rng, 3, 80);
     }
     eprintln!("{exits} moves out of the regions from {starts} starts");
     assert!(starts >= 100, "{starts}");
@@ -90,19 +98,11 @@ fn moves_out_of_the_regions_of_a_spared_piece_force_its_capture() {
 fn moves_out_of_the_regions_of_a_spared_piece_force_its_capture_in_variants() {
     let mut rng = Rng::new(71);
     let (mut exits, mut variants) = (0, 0);
-    for pos in labelled_positions() {
-        for piece in candidates(&pos) {
-            let Some(mobility) = sparing(&pos, piece) else { continue };
-            let enemy = !pos.board().color_at(piece).expect("a piece");
-            if pos.board().king_of(enemy).is_none_or(|king| mobility.can_be_cleared(king)) {
-                continue;
-            }
-            let others =
-                without_one_piece(&pos).into_iter().filter(|variant| variant.board().piece_at(piece).is_some());
-            for variant in others.chain(other_side_to_move(&pos)) {
-                variants += 1;
-                exits += exits_sparing(&variant, piece, &mut rng, 2, 60);
-            }
+    for (pos, piece) in firing_starts() {
+        let others = without_one_piece(&pos).into_iter().filter(|variant| variant.board().piece_at(piece).is_some());
+        for variant in others.chain(other_side_to_move(&pos)) {
+            variants += 1;
+            exits += exits_sparing(&variant, piece, &mut rng, 2, 60);
         }
     }
     eprintln!("{exits} moves out of the regions from {variants} variants");
