@@ -83,15 +83,18 @@
 //! `P` could move to from its square (a pawn's push or captures, a piece's
 //! steps or slides up to the first piece that never moves) and requires
 //! that `P` arriving there mates `W` ([`mates_on_arrival`]: the check is
-//! direct, `W`'s king has no square, nothing can take `P`). Fixed means
-//! never cleared in the assumed fixpoint: standing on its square
-//! throughout.
+//! direct, `W`'s king has no square, nothing can take `P`), or that `P`
+//! leaving its square mates `W` by a discovered check
+//! ([`mates_on_departure`]: a fixed slider behind `P` checks through the
+//! square `P` left, nothing can block or take it, `W`'s king has no
+//! square). Fixed means never cleared in the assumed fixpoint: standing on
+//! its square throughout.
 
 use movegen::{Bitboard, Board, Color, Rank, Role, Square, attacks};
 
 use crate::Games;
 use crate::fixpoint::{Fixpoint, Rules, direct_attacks, direct_attacks_of, saturate, union_of_regions};
-use crate::mating_moves::mates_on_arrival;
+use crate::mating_moves::{mates_on_arrival, mates_on_departure};
 
 /// The refined fixpoint: a verified set of never-captured pieces and the
 /// fixpoint under it. The set is found from the top: start with every
@@ -304,9 +307,11 @@ fn every_move_mates(board: &Board, assumed: &Fixpoint, square: Square, winner: C
         return false;
     }
     let fixed = board.occupied() - assumed.cleared;
-    moves
-        .iter()
-        .all(|d| mates_on_arrival(board, &assumed.regions, fixed, winner, piece.role, Bitboard::from(square), d))
+    let regions = &assumed.regions;
+    moves.iter().all(|d| {
+        mates_on_arrival(board, regions, fixed, winner, piece.role, Bitboard::from(square), d)
+            || mates_on_departure(board, regions, fixed, winner, piece.role, square, d)
+    })
 }
 
 /// The squares beyond `y` on the line from `k` through `y`, up to and

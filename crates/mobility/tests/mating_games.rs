@@ -13,7 +13,7 @@
 
 mod common;
 
-use common::{Rng, labelled_positions, other_side_to_move, play_checked, towards_mate, without_one_piece};
+use common::{Rng, labelled_positions, other_side_to_move, play_checked, random_edit, towards_mate, without_one_piece};
 use mobility::{Games, Mobility, Rules};
 use movegen::{Bitboard, Board, CastlingRights, Color, Piece, Position, Role, Setup, Square};
 
@@ -99,38 +99,115 @@ fn moves_out_of_the_regions_mate_the_winner() {
         let Some(mobility) = narrowed(&start, winner) else { continue };
         for _ in 0..4 {
             games_played += 1;
-            exits += play_into_exits(&start, &mobility, winner, &mut rng, 120);
+            exits += play_into_exits(&start, &mobility, winner, &mut rng, 120, None).0;
         }
     }
     eprintln!("{exits} moves out of the regions in {games_played} games");
     assert!(exits >= 200, "{exits}");
 }
 
-/// [`common::play_into_exits`] for the games ending in `winner`'s mate:
-/// each legal move of `winner`'s opponent that would take its piece out of
-/// its region must checkmate `winner` (asserted); returns how many such
-/// moves came up.
-fn play_into_exits(start: &Position, mobility: &Mobility, winner: Color, rng: &mut Rng, plies: usize) -> usize {
-    let mut exits = 0;
+/// [`common::play_into_exits`] for the games ending in `winner`'s mate
+/// (and never capturing the piece on `spared` in `start`, if any): each
+/// legal move of `winner`'s opponent that would take its piece out of its
+/// region must checkmate `winner` (asserted); returns how many such moves
+/// came up, and how many of them mated by a discovered check (a checker
+/// other than the piece that moved).
+fn play_into_exits(
+    start: &Position,
+    mobility: &Mobility,
+    winner: Color,
+    rng: &mut Rng,
+    plies: usize,
+    spared: Option<Square>,
+) -> (usize, usize) {
+    let (mut exits, mut discovered) = (0, 0);
     common::play_into_exits(
         start,
         mobility,
         rng,
         plies,
-        |_, _, _, _| true,
+        |_, _, _, victim| spared.is_none() || victim != spared,
         |pos, m, origin| {
             if pos.side_to_move() == !winner {
                 exits += 1;
+                let after = pos.play(m);
                 assert!(
-                    pos.play(m).is_checkmate(),
+                    after.is_checkmate(),
                     "{} for {winner}: {m:?} leaves the region of the piece from {origin} in {} without mating",
                     start.to_fen(),
                     pos.to_fen()
                 );
+                if (after.checkers() - m.to()).any() {
+                    discovered += 1;
+                }
             }
         },
     );
-    exits
+    (exits, discovered)
+}
+
+/// Discovered mates (`mates_on_departure` in `mating_moves.rs`), attacked
+/// directly in the games the static check covers when the winner has one
+/// piece besides its king and no pawn: that piece is never captured (its
+/// capture leaves a bare king, which cannot mate). From the dev and hard
+/// positions with such a winner where a move out of the regions uncovers a
+/// check, and from random edits of them (a piece removed, added or moved:
+/// a guard, a blocker or a capturer missing or new is where a wrong
+/// verification would show), random games within the regions never
+/// capture the piece; every legal move of the opponent out of its region
+/// must checkmate the winner. Asserts that enough of those moves are
+/// discovered checks (the rule keeps a piece still when each of its moves
+/// uncovers a mating check).
+#[test]
+fn moves_out_of_the_regions_mate_the_winner_when_its_last_piece_is_spared() {
+    let mut rng = Rng::new(83);
+    let lone_piece = |pos: &Position, winner: Color| {
+        let board = pos.board();
+        let pieces = board.by_color(winner) - board.kings();
+        (pieces.count() == 1 && (pieces & board.pawns()).is_empty()).then(|| pieces.iter().next()).flatten()
+    };
+    // Exits and discovered checks among them, over `games` games from
+    // `start` sparing the piece on `piece`.
+    let play = |start: &Position, winner: Color, piece: Square, games: usize, rng: &mut Rng| {
+        if start.board().color_at(piece) != Some(winner) {
+            return (0, 0);
+        }
+        let assumed = Games { uncapturable: Bitboard::from(piece), mates_by: Some(winner), immobile: Bitboard::EMPTY };
+        let Ok(mobility) = Mobility::compute_assuming(start, Rules::Saturation, assumed) else { return (0, 0) };
+        let (mut exits, mut discovered) = (0, 0);
+        for _ in 0..games {
+            let (e, d) = play_into_exits(start, &mobility, winner, rng, 60, Some(piece));
+            exits += e;
+            discovered += d;
+        }
+        (exits, discovered)
+    };
+    let mut firing = Vec::new();
+    for pos in labelled_positions().into_iter().flat_map(|pos| [Some(pos), other_side_to_move(&pos)]).flatten() {
+        for winner in Color::ALL {
+            let Some(piece) = lone_piece(&pos, winner) else { continue };
+            if play(&pos, winner, piece, 3, &mut rng).1 > 0 {
+                firing.push((pos, winner, piece));
+            }
+        }
+    }
+    // The edits may add pieces of the winner: the games still spare the
+    // one piece (an assumption about the games, true or not of the edit).
+    let (mut exits, mut discovered) = (0, 0);
+    for &(pos, winner, piece) in &firing {
+        for _ in 0..400 {
+            let Some(edited) = random_edit(&pos, &mut rng) else { continue };
+            let (e, d) = play(&edited, winner, piece, 2, &mut rng);
+            exits += e;
+            discovered += d;
+        }
+    }
+    eprintln!(
+        "{} starts; {exits} moves out of the regions in their edits, {discovered} discovered checks",
+        firing.len()
+    );
+    assert!(firing.len() >= 4, "{}", firing.len());
+    assert!(discovered >= 200, "{discovered}");
 }
 
 /// The same premise on generated positions built around the rule: the
@@ -187,7 +264,7 @@ fn moves_out_of_the_regions_mate_the_winner_in_generated_positions() {
         positions += 1;
         let games = Games { uncapturable: Bitboard::EMPTY, mates_by: Some(Color::White), immobile: Bitboard::EMPTY };
         let Ok(mobility) = Mobility::compute_assuming(&start, Rules::Saturation, games) else { continue };
-        exits += play_into_exits(&start, &mobility, Color::White, &mut rng, 40);
+        exits += play_into_exits(&start, &mobility, Color::White, &mut rng, 40, None).0;
     }
     eprintln!("{exits} moves out of the regions from {positions} generated positions");
     assert!(exits >= 200, "{exits}");
@@ -226,5 +303,25 @@ fn a_knight_whose_only_move_mates_stays_still() {
     }
     let knight_moves: Vec<_> = pos.legal_moves().iter().copied().filter(|m| m.from() == Square::H1).collect();
     assert!(!knight_moves.is_empty());
+    assert!(knight_moves.iter().all(|&m| pos.play(m).is_checkmate()));
+}
+
+/// Hard line 125 (White to mate with a lone queen, labelled unwinnable for
+/// White): the black knight on b2 stands between Black's queen on a3 and
+/// White's king on c1, so each of its moves uncovers a check the queen
+/// cannot meet. Sparing White's queen (its last piece), the knight is kept
+/// still, and with it the whole box around Black's king; checked against
+/// the position: every legal knight move is checkmate.
+#[test]
+fn a_knight_whose_every_move_uncovers_mate_stays_still() {
+    let pos: Position = "6Q1/8/4n3/8/ppp5/qkp3b1/rnp5/n1K5 b - -".parse().unwrap();
+    let games =
+        Games { uncapturable: Bitboard::from(Square::G8), mates_by: Some(Color::White), immobile: Bitboard::EMPTY };
+    let narrowed = Mobility::compute_assuming(&pos, Rules::Saturation, games).unwrap();
+    for square in [Square::B2, Square::A2, Square::A3, Square::B3] {
+        assert!(!narrowed.can_be_cleared(square), "{square}");
+    }
+    let knight_moves: Vec<_> = pos.legal_moves().iter().copied().filter(|m| m.from() == Square::B2).collect();
+    assert_eq!(knight_moves.len(), 2);
     assert!(knight_moves.iter().all(|&m| pos.play(m).is_checkmate()));
 }

@@ -309,3 +309,38 @@ pub fn play_checked(
     }
     Played { castlings, violation, last: pos }
 }
+
+/// `pos` with one or two random edits (a piece other than a king removed,
+/// a random piece added on an empty square, or a piece other than a king
+/// moved to an empty square), if the result is legal and not over.
+pub fn random_edit(pos: &Position, rng: &mut Rng) -> Option<Position> {
+    let roles = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
+    let mut setup = pos.to_setup();
+    setup.en_passant = None;
+    for _ in 0..1 + rng.below(2) {
+        let board = &mut setup.board;
+        let pieces: Vec<Square> = (board.occupied() - board.kings()).iter().collect();
+        let empty = Square::new(rng.below(64) as u32);
+        if board.piece_at(empty).is_some() {
+            return None;
+        }
+        match rng.below(3) {
+            0 if !pieces.is_empty() => {
+                board.remove_piece_at(pieces[rng.below(pieces.len())]);
+            }
+            1 => {
+                let color = if rng.below(2) == 0 { Color::White } else { Color::Black };
+                board.set_piece_at(empty, Piece::new(color, roles[rng.below(roles.len())]));
+            }
+            _ if !pieces.is_empty() => {
+                let from = pieces[rng.below(pieces.len())];
+                let piece = board.piece_at(from)?;
+                board.remove_piece_at(from);
+                board.set_piece_at(empty, piece);
+            }
+            _ => return None,
+        }
+    }
+    let edited = Position::from_setup(setup).ok()?;
+    edited.has_legal_moves().then_some(edited)
+}
