@@ -43,8 +43,11 @@ pub(crate) struct Memory {
     pub visited_mb: usize,
     /// The exhaustive traversal's queue, in positions.
     pub queue: usize,
-    /// The best-first phase's stored positions.
+    /// The best-first phase's stored positions, at least (it may use what
+    /// the other parts have not allocated: [`Memory::best_first_positions`]).
     pub best_first: usize,
+    /// The whole budget, in bytes.
+    pub budget_bytes: usize,
 }
 
 impl Memory {
@@ -61,7 +64,18 @@ impl Memory {
             visited_mb: quarter,
             queue: bytes / (2 * core::mem::size_of::<(Position, u32, u8)>()),
             best_first: bytes / best_first::BYTES_PER_POSITION,
+            budget_bytes: 4 * bytes,
         }
+    }
+
+    /// The positions the best-first phase may store when the tables and the
+    /// traversal's queue hold `allocated` bytes: all the rest of the budget.
+    /// Nothing else allocates while it runs, and it frees its positions
+    /// when it returns, so the whole stays within the budget; the tables
+    /// and the queue grow only up to their quarters, so the phase always
+    /// has at least its own.
+    pub fn best_first_positions(&self, allocated: usize) -> usize {
+        self.budget_bytes.saturating_sub(allocated) / best_first::BYTES_PER_POSITION
     }
 }
 
@@ -154,9 +168,9 @@ pub(crate) fn full(shared: &mut Shared<'_>, start: &Position, memory: Memory) ->
                 (Steering::Plan, Some(plan)) => best_first::Guidance::Plan(plan),
                 (Steering::Plan | Steering::Goal, _) => best_first::Guidance::Goal(goal),
             };
-            if let Some(moves) =
-                best_first::run(&mut shared.meter, start, winner, guidance, memory.best_first, allowance)
-            {
+            let allocated = shared.tt.bytes() + shared.visited.bytes() + traversal.queue_bytes();
+            let positions = memory.best_first_positions(allocated);
+            if let Some(moves) = best_first::run(&mut shared.meter, start, winner, guidance, positions, allowance) {
                 return Outcome::Mate(moves);
             }
             if shared.meter.stopped() {
@@ -302,4 +316,27 @@ fn blocked_candidate(pos: &Position) -> bool {
         let on_file = Bitboard::file(file);
         white.intersects(on_file) == black.intersects(on_file)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The best-first phase gets what the tables and the queue leave of the
+    /// budget: everything when they hold nothing, at least its quarter when
+    /// they hold theirs, and never more than the budget in all.
+    #[test]
+    fn the_best_first_phase_uses_what_the_others_leave() {
+        let memory = Memory::split(256);
+        let quarter = 64 << 20;
+        assert_eq!(memory.budget_bytes, 4 * quarter);
+        assert_eq!(memory.best_first_positions(0), 4 * quarter / best_first::BYTES_PER_POSITION);
+        assert_eq!(memory.best_first_positions(3 * quarter), memory.best_first);
+        for allocated in [0, quarter, 3 * quarter, 4 * quarter, 5 * quarter] {
+            let positions = memory.best_first_positions(allocated);
+            assert!(
+                allocated.min(memory.budget_bytes) + positions * best_first::BYTES_PER_POSITION <= memory.budget_bytes
+            );
+        }
+    }
 }

@@ -113,8 +113,10 @@ pub struct Limits {
     pub deadline: Option<Duration>,
     /// The analyzer's memory budget in MiB: its tables, the exhaustive
     /// traversal's queue and the best-first phase's positions together (a
-    /// quarter each). Allocated as needed: a query that needs little
-    /// allocates little.
+    /// quarter each at most for the tables and the queue; the best-first
+    /// phase, which runs alone and frees its positions when it returns,
+    /// may use whatever they have not allocated). Allocated as needed: a
+    /// query that needs little allocates little.
     pub tt_mb: usize,
 }
 

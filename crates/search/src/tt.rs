@@ -146,7 +146,6 @@ impl TranspositionTable {
     }
 
     /// Bytes allocated now.
-    #[cfg(test)]
     pub fn bytes(&self) -> usize {
         self.entries.len() * ENTRY_BYTES
     }

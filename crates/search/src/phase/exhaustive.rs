@@ -90,6 +90,11 @@ impl Exhaustive {
         }
     }
 
+    /// Bytes the queue holds allocated now.
+    pub fn queue_bytes(&self) -> usize {
+        self.queue.capacity() * core::mem::size_of::<(Position, u32, u8)>()
+    }
+
     /// Traverses everything reachable from `root` (the same root on every
     /// call), expanding positions for at most `allowance` more nodes.
     pub fn run(&mut self, shared: &mut Shared<'_>, root: &Position, allowance: u64) -> Traversal {
