@@ -185,7 +185,12 @@ pub(crate) fn run(
                 }
                 continue;
             }
-            if nodes.len() >= max_positions || insufficient_material(&child, winner).is_some() {
+            if nodes.len() >= max_positions {
+                // Full: what is left of the queue is only searched one ply
+                // deeper; the allowance is better spent by the next phase.
+                return None;
+            }
+            if insufficient_material(&child, winner).is_some() {
                 continue;
             }
             if seen.insert(child.hash()) {
@@ -254,6 +259,18 @@ mod tests {
                 None => panic!("no mate found in {fen}"),
             }
         }
+    }
+
+    /// A run stops as soon as its store is full: the rest of its queue
+    /// would only be searched one ply deeper, and the allowance is left to
+    /// the next phase. Here 100 positions fill at the first or second
+    /// expansion, and a full run would generate millions.
+    #[test]
+    fn a_full_store_ends_the_run() {
+        let pos: Position = "k6B/1b4B1/2b2B2/4B3/3B4/1pB1B3/pP1B4/K7 w - -".parse().unwrap();
+        let mut meter = Meter::new(50_000_000, None, None);
+        assert!(run(&mut meter, &pos, Color::White, Guidance::Material, 100, 10_000_000).is_none());
+        assert!(meter.nodes < 1_000, "{}", meter.nodes);
     }
 
     /// The material estimate falls with every loser's piece and pawn taken
