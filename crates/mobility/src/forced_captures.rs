@@ -16,9 +16,10 @@
 //!   directly by a piece of `c` other than `P` that is never cleared: the
 //!   king has no square to go to (a piece of `c` standing on such a square
 //!   is defended, so the king cannot take it either);
-//! * the check can be answered by a capture: no piece of `c` other than
-//!   `P` can ever attack `d`, even on an empty board, from any square of its
-//!   region (the king may take), or none can ever attack `k` that way and
+//! * the check can be answered by a capture: `d` is next to `k` and no
+//!   piece of `c` other than `P` can ever attack `d`, even on an empty
+//!   board, from any square of its region (the king may take), or none can
+//!   ever attack `k` that way and
 //!   an enemy piece other than the king that is never cleared, and not on
 //!   `d`, attacks `d` directly (it may take: it is pinned by nothing and the
 //!   king is in no other check).
@@ -71,7 +72,8 @@ pub(crate) fn capture_forcing_checks(
         if (neighbours - d - fixed_enemies - guarded).any() {
             continue;
         }
-        let king_takes = !span.contains(d);
+        // The king takes only a checker next to it (not a knight).
+        let king_takes = neighbours.contains(d) && !span.contains(d);
         let piece_takes = !span.contains(king)
             && (fixed_enemies - king - d).iter().any(|square| {
                 board.role_at(square).is_some_and(|role| direct_attacks(role, enemy, square).contains(d))
@@ -103,4 +105,95 @@ fn attack_span(board: &Board, regions: &[Bitboard; 64], squares: Bitboard) -> Bi
         }
     }
     span
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use movegen::{CastlingRights, Color, Piece, Position, Setup};
+
+    /// Every square the rule closes is one where the piece's check is
+    /// answered only by its capture, in random positions built around the
+    /// rule: Black's king with Black pieces and pawns around it (some of
+    /// its squares held, some free), White pieces near it, a few more of
+    /// either colour anywhere, White to move. Every piece counts as fixed
+    /// on its square (the regions are the squares). For each legal move of
+    /// a White piece onto a square the rule closes to it, the position
+    /// after the move must not be over, and every legal answer must take
+    /// the piece on that square. Asserts that enough such moves come up.
+    #[test]
+    fn closed_squares_force_the_capture_of_the_checker() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut below = |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        let roles = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
+        let (mut claimed, mut positions) = (0, 0);
+        while positions < 100_000 {
+            let mut board = Board::empty();
+            let king = Square::new(below(64) as u32);
+            board.set_piece_at(king, Piece::new(Color::Black, Role::King));
+            let around: Vec<Square> = attacks::king(king).iter().collect();
+            for &square in &around {
+                if below(3) != 0 {
+                    let role = roles[below(roles.len())];
+                    let rank = square.rank() as u32;
+                    if !(role == Role::Pawn && (rank == 0 || rank == 7)) {
+                        board.set_piece_at(square, Piece::new(Color::Black, role));
+                    }
+                }
+            }
+            let near: Vec<Square> =
+                (attacks::king(king) | attacks::knight(king) | attacks::queen(king, Bitboard::EMPTY)).iter().collect();
+            for _ in 0..2 + below(5) {
+                let square = if below(2) == 0 { near[below(near.len())] } else { Square::new(below(64) as u32) };
+                let color = if below(3) == 0 { Color::Black } else { Color::White };
+                let role = roles[below(roles.len())];
+                let rank = square.rank() as u32;
+                if board.piece_at(square).is_none() && !(role == Role::Pawn && (rank == 0 || rank == 7)) {
+                    board.set_piece_at(square, Piece::new(color, role));
+                }
+            }
+            let white_king = Square::new(below(64) as u32);
+            if board.piece_at(white_king).is_some() {
+                continue;
+            }
+            board.set_piece_at(white_king, Piece::new(Color::White, Role::King));
+            let setup = Setup {
+                board,
+                side_to_move: Color::White,
+                castling: CastlingRights::empty(),
+                en_passant: None,
+                halfmove_clock: 0,
+                fullmove_number: 1,
+            };
+            let Ok(pos) = Position::from_setup(setup) else { continue };
+            positions += 1;
+            let board = pos.board();
+            let mut regions = [Bitboard::EMPTY; 64];
+            for square in board.occupied() {
+                regions[square as usize] = Bitboard::from(square);
+            }
+            for m in pos.legal_moves().iter() {
+                let closed = capture_forcing_checks(board, &regions, board.occupied(), m.from());
+                if !closed.contains(m.to()) {
+                    continue;
+                }
+                claimed += 1;
+                let after = pos.play(*m);
+                let answers = after.legal_moves();
+                assert!(!answers.is_empty(), "{}: {m:?} ends the game", pos.to_fen());
+                assert!(
+                    answers.iter().all(|a| a.to() == m.to()),
+                    "{}: {m:?} has an answer that does not take the piece",
+                    pos.to_fen()
+                );
+            }
+        }
+        eprintln!("{claimed} moves onto closed squares in {positions} positions");
+        assert!(claimed >= 300, "{claimed}");
+    }
 }
