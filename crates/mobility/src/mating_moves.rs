@@ -348,16 +348,12 @@ mod tests {
         squares
     }
 
-    /// Every discovered mate the verification claims is a checkmate, in
-    /// random positions built around it: White's king with Black pawns and
-    /// pieces around it, a Black slider aimed at it through one Black piece,
-    /// a few more pieces of either colour anywhere (blockers, capturers,
-    /// guards, flight squares), Black to move. Every piece counts as fixed
-    /// on its square (the regions are the squares): for each legal Black
-    /// move the verification claims mates, the position after it must be
-    /// checkmate. Asserts that enough claims come up.
-    #[test]
-    fn claimed_discovered_mates_are_checkmates() {
+    /// Random positions built around the mating verifications: White's
+    /// king with Black pawns and pieces around it, a Black slider aimed at
+    /// it through one Black piece, a few more pieces of either colour
+    /// anywhere (blockers, capturers, guards, flight squares), Black to
+    /// move; `each` is called on `count` of them.
+    fn generated_positions(count: usize, mut each: impl FnMut(&Position)) {
         let mut state = 0x9e37_79b9_7f4a_7c15u64;
         let mut below = |n: usize| {
             state ^= state << 13;
@@ -367,8 +363,8 @@ mod tests {
         };
         let roles = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
         let directions = [(0, 1), (1, 1), (-1, 1), (1, 0), (-1, 0), (0, -1), (1, -1), (-1, -1)];
-        let (mut claimed, mut positions) = (0, 0);
-        while positions < 200_000 {
+        let mut positions = 0;
+        while positions < count {
             let mut board = Board::empty();
             let king = Square::new(below(64) as u32);
             board.set_piece_at(king, Piece::new(Color::White, Role::King));
@@ -417,6 +413,19 @@ mod tests {
             };
             let Ok(pos) = Position::from_setup(setup) else { continue };
             positions += 1;
+            each(&pos);
+        }
+    }
+
+    /// Every discovered mate the verification claims is a checkmate, in
+    /// [`generated_positions`]. Every piece counts as fixed on its square
+    /// (the regions are the squares): for each legal Black move the
+    /// verification claims mates, the position after it must be
+    /// checkmate. Asserts that enough claims come up.
+    #[test]
+    fn claimed_discovered_mates_are_checkmates() {
+        let mut claimed = 0;
+        generated_positions(200_000, |pos| {
             let board = pos.board();
             let regions = single_squares(board);
             for m in pos.legal_moves().iter() {
@@ -426,8 +435,32 @@ mod tests {
                     assert!(pos.play(*m).is_checkmate(), "{}: {m:?}", pos.to_fen());
                 }
             }
-        }
-        eprintln!("{claimed} discovered mates claimed in {positions} positions");
+        });
+        eprintln!("{claimed} discovered mates claimed");
+        assert!(claimed >= 500, "{claimed}");
+    }
+
+    /// The same for the direct mates of [`mates_on_arrival`] (the mover
+    /// left its square; a king's move is not a check).
+    #[test]
+    fn claimed_direct_mates_are_checkmates() {
+        let mut claimed = 0;
+        generated_positions(200_000, |pos| {
+            let board = pos.board();
+            let regions = single_squares(board);
+            for m in pos.legal_moves().iter() {
+                let Some(role) = board.role_at(m.from()) else { continue };
+                if role == Role::King {
+                    continue;
+                }
+                let left = Bitboard::from(m.from());
+                if mates_on_arrival(board, &regions, board.occupied(), Color::White, role, left, m.to()) {
+                    claimed += 1;
+                    assert!(pos.play(*m).is_checkmate(), "{}: {m:?}", pos.to_fen());
+                }
+            }
+        });
+        eprintln!("{claimed} direct mates claimed");
         assert!(claimed >= 500, "{claimed}");
     }
 }
