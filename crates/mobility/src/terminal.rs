@@ -336,6 +336,89 @@ fn ray_beyond(k: Square, y: Square, stop: Bitboard) -> Bitboard {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use movegen::{CastlingRights, Piece, Position, Setup};
+
+    /// Every capture the verification calls terminal ends in stalemate, in
+    /// random positions built around it: Black's king near a corner or an
+    /// edge, Black pawns blocked by White pawns, a few Black pieces next to
+    /// the king, White pieces anywhere, White to move. Every piece counts as
+    /// fixed on its square (the regions are the squares): for each legal
+    /// White capture of a piece whose capture the verification calls
+    /// terminal, the position after it must be stalemate. Asserts that
+    /// enough such captures come up.
+    #[test]
+    fn claimed_terminal_captures_are_stalemates() {
+        let mut state = 0x6a09_e667_f3bc_c909u64;
+        let mut below = |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        let roles = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
+        let (mut claimed, mut positions) = (0, 0);
+        while positions < 500_000 {
+            let mut board = Board::empty();
+            let king = Square::new((below(8) + 8 * [0, 7, below(8)][below(3)]) as u32);
+            board.set_piece_at(king, Piece::new(Color::Black, Role::King));
+            // Blocked pawn pairs: a Black pawn with a White pawn in front.
+            for _ in 0..below(5) {
+                let (file, rank) = (below(8) as u32, 2 + below(4) as u32);
+                let (black, white) = (Square::new(rank * 8 + file), Square::new((rank - 1) * 8 + file));
+                if board.piece_at(black).is_none() && board.piece_at(white).is_none() {
+                    board.set_piece_at(black, Piece::new(Color::Black, Role::Pawn));
+                    board.set_piece_at(white, Piece::new(Color::White, Role::Pawn));
+                }
+            }
+            for _ in 0..below(3) {
+                let around: Vec<Square> = attacks::king(king).iter().collect();
+                let square = around[below(around.len())];
+                let role = if below(2) == 0 { Role::Pawn } else { roles[below(roles.len())] };
+                let rank = square.rank() as u32;
+                if board.piece_at(square).is_none() && !(role == Role::Pawn && (rank == 0 || rank == 7)) {
+                    board.set_piece_at(square, Piece::new(Color::Black, role));
+                }
+            }
+            for _ in 0..1 + below(4) {
+                let square = Square::new(below(64) as u32);
+                if board.piece_at(square).is_none() {
+                    board.set_piece_at(square, Piece::new(Color::White, roles[below(roles.len())]));
+                }
+            }
+            let white_king = Square::new(below(64) as u32);
+            if board.piece_at(white_king).is_some() {
+                continue;
+            }
+            board.set_piece_at(white_king, Piece::new(Color::White, Role::King));
+            let setup = Setup {
+                board,
+                side_to_move: Color::White,
+                castling: CastlingRights::empty(),
+                en_passant: None,
+                halfmove_clock: 0,
+                fullmove_number: 1,
+            };
+            let Ok(pos) = Position::from_setup(setup) else { continue };
+            positions += 1;
+            let board = pos.board();
+            let mut regions = [Bitboard::EMPTY; 64];
+            for square in board.occupied() {
+                regions[square as usize] = Bitboard::from(square);
+            }
+            let assumed = Fixpoint { regions, cleared: Bitboard::EMPTY, reachable: [Bitboard::EMPTY; 2] };
+            for m in pos.legal_moves().iter() {
+                let x = m.to();
+                if board.color_at(x) != Some(Color::Black) || !capture_is_terminal(board, &assumed, x) {
+                    continue;
+                }
+                claimed += 1;
+                let after = pos.play(*m);
+                assert!(after.is_stalemate(), "{}: {m:?}", pos.to_fen());
+            }
+        }
+        eprintln!("{claimed} terminal captures claimed in {positions} positions");
+        assert!(claimed >= 300, "{claimed}");
+    }
 
     #[test]
     fn rays_beyond() {
