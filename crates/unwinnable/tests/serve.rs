@@ -16,12 +16,14 @@ use unwinnable::serve::client::{Client, Response, encode};
 /// The paper's Position 1 (dead) and 3 (White can mate).
 const DEAD: &str = "8/1p3k2/pPp3p1/P1Pp1pPp/2bP1P1P/4BK2/8/8 b - -";
 const WINNABLE: &str = "8/8/1p6/1B2k3/5pK1/8/8/8 b - -";
-/// A hard position whose analysis for White runs until the deadline (from
-/// testdata/hard-positions.txt: still undetermined after 20 s and 126
-/// million nodes on the machine these tests were written on; if the
-/// search ever decides it in under 1.5 s, the overload and SIGTERM tests
-/// fail and a harder one must be chosen).
-const SLOW: &str = "6Q1/8/4n3/8/ppp5/qkp3b1/rnp5/n1K5 b - -";
+/// A hard position whose analysis for White runs until the deadline: hard
+/// line 759 of testdata/hard-positions.txt with White's pawn on b2 moved to
+/// d2 and Black to move (still undetermined after 130 million nodes and
+/// 12.6 s on the machine of this choice, and CHA-Solver leaves it
+/// undetermined too). If the search ever decides it in under 1.5 s, the
+/// overload and SIGTERM tests fail and a harder one must be chosen: the
+/// previous choice, hard line 125, is now proved at once.
+const SLOW: &str = "k1b5/8/8/1pBpBpBp/pP1P1PpP/Pp4P1/3P2P1/K1B1B3 b - -";
 
 /// A server started as a child process.
 struct Server {
