@@ -68,12 +68,21 @@ impl Memory {
         }
     }
 
+    /// The bytes the exhaustive traversal's visited set may hold, while it
+    /// grows too: its quarter and the best-first phase's. The two phases
+    /// never run at the same time, and the best-first phase sizes its store
+    /// from what is allocated ([`Memory::best_first_positions`]), so the
+    /// whole stays within the budget: the table's quarter, the visited set's
+    /// half and the queue's quarter.
+    pub fn visited_growth_bytes(&self) -> usize {
+        self.budget_bytes / 2
+    }
+
     /// The positions the best-first phase may store when the tables and the
     /// traversal's queue hold `allocated` bytes: all the rest of the budget.
     /// Nothing else allocates while it runs, and it frees its positions
-    /// when it returns, so the whole stays within the budget; the tables
-    /// and the queue grow only up to their quarters, so the phase always
-    /// has at least its own.
+    /// when it returns, so the whole stays within the budget. (It has at
+    /// least its quarter unless the visited set grew into it.)
     pub fn best_first_positions(&self, allocated: usize) -> usize {
         self.budget_bytes.saturating_sub(allocated) / best_first::BYTES_PER_POSITION
     }
@@ -132,7 +141,8 @@ pub(crate) fn full(shared: &mut Shared<'_>, start: &Position, memory: Memory) ->
     }
     let mut bound = first_bound;
     let mut exhaustive_bound = bound.saturating_mul(2);
-    let mut traversal = Exhaustive::new(memory.queue);
+    let mut traversal = Exhaustive::new(memory.queue, memory.visited_growth_bytes());
+    let mut exhaustive_ended_at = 0u64;
     for max_depth in 1.. {
         if max_depth > 1 {
             let table = if shared.tt.fits(bound.saturating_mul(2)) { Table::Keep } else { Table::Fresh };
@@ -182,10 +192,21 @@ pub(crate) fn full(shared: &mut Shared<'_>, start: &Position, memory: Memory) ->
         // leaned on earlier iterations' entries (a sign the reachable set
         // is small). It proves unwinnability of a reachable set of N
         // positions in about N nodes, where depth-limited iterations
-        // revisit positions.
+        // revisit positions (and never end where the moves go round in
+        // circles). Its allowance keeps pace with the other phases: at
+        // least half of what they spent since it last ran, so it gets
+        // about a third of the budget (its static checks are charged at
+        // their time, [`phase::exhaustive`]); a doubling of its own would
+        // fall behind the
+        // iterations' and best-first runs' growth: in the position
+        // `3k1b2/...` it got 0.3 M of 50 M nodes where it needs 9.4 M.
+        // Scheduling only: every answer is still the phase's own.
         if only_stale || (max_depth >= 3 && max_depth % 2 == 1) {
             let allowance = if only_stale { exhaustive_bound.max(nodes.saturating_mul(8)) } else { exhaustive_bound };
-            match exhaustive(shared, &mut traversal, start, allowance) {
+            let allowance = allowance.max((shared.meter.nodes - exhaustive_ended_at) / 2);
+            let outcome = exhaustive(shared, &mut traversal, start, allowance);
+            exhaustive_ended_at = shared.meter.nodes;
+            match outcome {
                 Some(outcome) => return outcome,
                 None if shared.meter.stopped() => break,
                 None => exhaustive_bound = exhaustive_bound.saturating_mul(2),
@@ -262,7 +283,7 @@ pub(crate) fn shortest(shared: &mut Shared<'_>, start: &Position, memory: Memory
     if let Some(proof) = static_proof(start, shared.winner) {
         return Outcome::Proof(proof);
     }
-    let mut traversal = Exhaustive::new(memory.queue);
+    let mut traversal = Exhaustive::new(memory.queue, memory.visited_growth_bytes());
     if let Some(outcome) = exhaustive(shared, &mut traversal, start, u64::MAX) {
         return outcome;
     }
@@ -332,6 +353,11 @@ mod tests {
         assert_eq!(memory.budget_bytes, 4 * quarter);
         assert_eq!(memory.best_first_positions(0), 4 * quarter / best_first::BYTES_PER_POSITION);
         assert_eq!(memory.best_first_positions(3 * quarter), memory.best_first);
+        // The visited set's growth, with the table's and the queue's
+        // quarters, stays within the budget.
+        assert!(memory.visited_growth_bytes() + 2 * quarter <= memory.budget_bytes);
+        assert!(memory.tt_mb << 20 <= quarter);
+        assert!(2 * memory.queue * core::mem::size_of::<(Position, u32, u8)>() <= quarter);
         for allocated in [0, quarter, 3 * quarter, 4 * quarter, 5 * quarter] {
             let positions = memory.best_first_positions(allocated);
             assert!(

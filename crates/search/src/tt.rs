@@ -140,11 +140,6 @@ impl TranspositionTable {
         self.max_entries
     }
 
-    /// Whether the part in use is the whole table at its largest.
-    pub fn at_max_capacity(&self) -> bool {
-        self.mask + 1 == self.max_entries
-    }
-
     /// Bytes allocated now.
     pub fn bytes(&self) -> usize {
         self.entries.len() * ENTRY_BYTES
@@ -253,6 +248,45 @@ impl TranspositionTable {
         Visit::Full
     }
 
+    /// Used as a set ([`TranspositionTable::visit`]): doubles the part of
+    /// the table in use, as many times as needed, and moves every position
+    /// of the set to its slot there (`hash` gives the slot hash of a
+    /// position, the one its visits were made with). `false`, with nothing
+    /// changed, when the set cannot fit in a larger part within `max_bytes`,
+    /// or the positions crowd past [`VISIT_PROBES`] at every size.
+    ///
+    /// Nothing is forgotten, so a traversal goes on where it was instead of
+    /// starting again in a larger table. The new part is filled before the
+    /// old allocation is freed, and the two together stay within
+    /// `max_bytes` (which may exceed the size given to
+    /// [`TranspositionTable::new`]: the caller lends it memory; later
+    /// [`TranspositionTable::clear`]s keep the allocation but use at most
+    /// the original maximum).
+    pub fn grow_set(&mut self, hash: impl Fn(&PackedPosition) -> u64, max_bytes: usize) -> bool {
+        let active = &self.entries[..=self.mask];
+        let valid = |entry: &Entry| entry.stamp >= self.valid_from && entry.stamp <= self.stamp && entry.stamp != 0;
+        let mut size = active.len() * 2;
+        while (size + self.entries.len()) * ENTRY_BYTES <= max_bytes {
+            let mask = size - 1;
+            let mut entries = vec![Entry::default(); size];
+            let placed = active.iter().filter(|entry| valid(entry)).all(|entry| {
+                let packed = PackedPosition { black: entry.black, planes: entry.planes, state: entry.state };
+                let start = hash(&packed) as usize;
+                let free = (0..VISIT_PROBES).map(|i| (start + i) & mask).find(|&slot| entries[slot].stamp == 0);
+                free.map(|slot| entries[slot] = Entry { stamp: 1, ..*entry }).is_some()
+            });
+            if placed {
+                self.entries = entries;
+                self.mask = mask;
+                self.stamp = 1;
+                self.valid_from = 1;
+                return true;
+            }
+            size *= 2;
+        }
+        false
+    }
+
     /// Records `position` with `depth` in its slot, replacing what was there
     /// (with no static result).
     #[cfg(test)]
@@ -324,6 +358,50 @@ mod tests {
         assert_eq!(table.visit(7, &b.pack()), Visit::Seen);
         table.clear(4096);
         assert_eq!(table.visit(7, &a.pack()), Visit::New);
+    }
+
+    /// Growing the set keeps every position in it: a traversal's set that
+    /// fills a small table goes on in a larger one, and every position
+    /// visited before is still seen, every other one new.
+    #[test]
+    fn growing_the_set_keeps_it() {
+        let mut table = TranspositionTable::new(1);
+        table.clear(4096);
+        let root: Position = "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1".parse().unwrap();
+        // Positions two plies deep, all different.
+        let mut positions = Vec::new();
+        let mut moves = movegen::MoveList::new();
+        let mut replies = movegen::MoveList::new();
+        root.generate_legal_moves(&mut moves);
+        for &m in moves.iter() {
+            let child = root.play(m);
+            child.generate_legal_moves(&mut replies);
+            positions.extend(replies.iter().map(|&r| child.play(r)));
+        }
+        positions.sort_by_key(|p| p.hash());
+        positions.dedup_by_key(|p| p.pack());
+        let hash = |p: &PackedPosition| p.unpack().hash();
+        let (first, rest) = positions.split_at(positions.len() / 2);
+        for p in first {
+            assert_eq!(table.visit(p.hash(), &p.pack()), Visit::New);
+        }
+        let before = table.mask + 1;
+        let max_bytes = 3 * table.max_capacity() * ENTRY_BYTES;
+        assert!(table.grow_set(hash, max_bytes));
+        assert_eq!(table.mask + 1, 2 * before);
+        for p in first {
+            assert_eq!(table.visit(p.hash(), &p.pack()), Visit::Seen, "{p:?} forgotten");
+        }
+        for p in rest {
+            assert_eq!(table.visit(p.hash(), &p.pack()), Visit::New);
+        }
+        // It grows as far as it is lent memory, and then nothing changes.
+        while table.grow_set(hash, max_bytes) {}
+        assert_eq!(table.mask + 1, 2 * table.max_capacity());
+        assert!((table.mask + 1) * ENTRY_BYTES <= max_bytes);
+        for p in &positions {
+            assert_eq!(table.visit(p.hash(), &p.pack()), Visit::Seen);
+        }
     }
 
     #[test]

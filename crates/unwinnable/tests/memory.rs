@@ -128,3 +128,42 @@ fn impossible_budgets_are_usage_errors() {
         assert!(stderr.contains(message), "{args:?}: {stderr}");
     }
 }
+
+/// The exhaustive traversal's visited set grows as it fills (into the
+/// memory the best-first phase would use, which is idle meanwhile): on a
+/// position whose reachable set (891,480 positions) needs more than the
+/// set's own quarter, the peak still stays within the budget, whether the
+/// set fits in the end (400 MiB) or not (128 MiB: undetermined, for lack of
+/// memory).
+#[test]
+fn a_growing_visited_set_stays_within_the_budget() {
+    if machine_mb().is_none() {
+        eprintln!("skipped: no /proc/meminfo on this system");
+        return;
+    }
+    let fen = "3k1b2/2p1pBp1/KpP1P1P1/1P3B2/4B1B1/5B2/8/8 w - - 3 57";
+    for (budget, verdict) in [(128, "\"verdict\":\"undetermined\""), (400, "\"verdict\":\"unwinnable\"")] {
+        let budget_arg = format!("{budget}");
+        let args = [
+            "analyze",
+            "--mode",
+            "shortest",
+            "--format",
+            "jsonl",
+            "--threads",
+            "1",
+            "--memory-mb",
+            &budget_arg,
+            "--nodes",
+            "20000000",
+            fen,
+            "white",
+        ];
+        let (status, lines, stderr, peak) = run_measured(&args, String::new());
+        assert_eq!(status, Some(0), "{stderr}");
+        assert_eq!(lines.len(), 1, "{stderr}");
+        assert!(lines[0].contains(verdict), "{budget} MiB: {}", lines[0]);
+        assert!(peak <= budget, "peak {peak} MiB, budget {budget} MiB");
+        eprintln!("--memory-mb {budget}: peak RSS {peak} MiB");
+    }
+}

@@ -16,8 +16,11 @@
 //!
 //! The visited set is a table of its own (cleared when a traversal starts,
 //! kept while it is resumed, see [`Exhaustive`]) used as an exact set
-//! ([`TranspositionTable::visit`]): it never forgets a position, and when it
-//! has no room the traversal stops as interrupted. (A lossy table would be
+//! ([`TranspositionTable::visit`]): it never forgets a position. When a
+//! position finds no room, the set moves into a part of the table twice as
+//! large ([`TranspositionTable::grow_set`], every position kept, so the
+//! traversal goes on where it was); when the table is at its largest, the
+//! traversal stops as interrupted for good. (A lossy table would be
 //! sound too, but two positions evicting each other can be queued again and
 //! again, and the traversal would never finish.) Every child generated
 //! counts as a node against the limits. The queue holds at most
@@ -60,32 +63,41 @@ pub(crate) enum Traversal {
 pub(crate) struct Exhaustive {
     /// Positions waiting in the queue at most.
     pub max_queue: usize,
+    /// Bytes the visited set may hold at most, while it grows too.
+    pub max_visited_bytes: usize,
     /// Positions to expand, their distance from the root, and the index
     /// of the first move not yet played (non-zero for a position whose
     /// expansion was interrupted).
     queue: VecDeque<(Position, u32, u8)>,
     expanded: u64,
     started: bool,
-    /// Positions the visited set was last sized for.
-    visited_size: u64,
     /// The visited set or the queue reached the memory cap at its largest:
     /// going on cannot help.
     pub out_of_memory: bool,
 }
 
-/// The visited set is sized for this many times the first allowance, so
-/// that later allowances can resume in the same table.
+/// The visited set starts sized for this many times the first allowance
+/// (it grows when it fills up).
 const VISITED_HEADROOM: u64 = 16;
+
+/// What one static check costs against a run's allowance, in nodes: a
+/// rough ratio of its time to a child's (callgrind, the paper's Position 22
+/// traversed for 0.3 M nodes: 3.1 G instructions, 85% of them in the
+/// static checks). The global meter still counts positions only; the
+/// allowance counts time, so that the driver's share for this phase
+/// ([`crate::engine`]) is a share of time. Scheduling only: no answer
+/// depends on it.
+const STATIC_CHECK_NODES: u64 = 16;
 
 impl Exhaustive {
     /// A traversal not started yet.
-    pub fn new(max_queue: usize) -> Exhaustive {
+    pub fn new(max_queue: usize, max_visited_bytes: usize) -> Exhaustive {
         Exhaustive {
             max_queue,
+            max_visited_bytes,
             queue: VecDeque::new(),
             expanded: 0,
             started: false,
-            visited_size: 0,
             out_of_memory: false,
         }
     }
@@ -99,16 +111,12 @@ impl Exhaustive {
     /// call), expanding positions for at most `allowance` more nodes.
     pub fn run(&mut self, shared: &mut Shared<'_>, root: &Position, allowance: u64) -> Traversal {
         let winner = shared.winner;
+        if self.out_of_memory {
+            // The set or the queue could not grow: going on cannot help.
+            return Traversal::Interrupted;
+        }
         if !self.started {
-            // A restart after the set filled up gets at least twice the room.
-            let wanted = allowance.saturating_mul(VISITED_HEADROOM).max(self.visited_size.saturating_mul(2));
-            if self.visited_size > 0 && shared.visited.at_max_capacity() {
-                // Already at the largest size: a restart cannot do better.
-                self.out_of_memory = true;
-                return Traversal::Interrupted;
-            }
-            self.visited_size = wanted;
-            shared.visited.clear(self.visited_size);
+            shared.visited.clear(allowance.saturating_mul(VISITED_HEADROOM));
             self.queue.clear();
             self.expanded = 0;
             shared.visited.visit(shared.hash(root), &root.pack());
@@ -116,11 +124,13 @@ impl Exhaustive {
             self.started = true;
         }
         let stop_at = shared.meter.nodes.saturating_add(allowance);
+        // The static checks asked, charged against the allowance only.
+        let mut checks_cost = 0u64;
         let mut moves = MoveList::new();
         while let Some((pos, plies, first)) = self.queue.pop_front() {
             pos.generate_legal_moves(&mut moves);
             for (index, &m) in moves.iter().enumerate().skip(usize::from(first)) {
-                if shared.meter.nodes >= stop_at || !shared.meter.tick() {
+                if shared.meter.nodes + checks_cost >= stop_at || !shared.meter.tick() {
                     // Resumable: the expansion goes on from this move next
                     // time (a move list has at most 218 moves).
                     self.queue.push_front((pos, plies, index as u8));
@@ -137,25 +147,33 @@ impl Exhaustive {
                 if irreversible && insufficient_material(&child, winner).is_some() {
                     continue;
                 }
-                match shared.visited.visit(shared.hash(&child), &child.pack()) {
+                let (hash, packed) = (shared.hash(&child), child.pack());
+                let mut visit = shared.visited.visit(hash, &packed);
+                if visit == Visit::Full {
+                    // A larger part of the table, the same set (the slots
+                    // come from the same hash as the visits').
+                    let mask = shared.config.hash_mask;
+                    if !shared.visited.grow_set(|p| p.unpack().hash() & mask, self.max_visited_bytes) {
+                        self.out_of_memory = true;
+                        return Traversal::Interrupted;
+                    }
+                    visit = shared.visited.visit(hash, &packed);
+                }
+                match visit {
                     Visit::Seen => continue,
                     Visit::Full => {
-                        // Start again next time, in a larger part of the
-                        // table.
-                        self.started = false;
+                        self.out_of_memory = true;
                         return Traversal::Interrupted;
                     }
                     Visit::New => {}
                 }
-                if irreversible
-                    && shared.config.static_pruning.is_some()
-                    && shared.oracle.pays()
-                    && shared.oracle.proves(&child, winner, plies as usize + 1)
-                {
+                if irreversible && shared.config.static_pruning.is_some() && shared.oracle.pays() && {
+                    checks_cost += STATIC_CHECK_NODES;
+                    shared.oracle.proves(&child, winner, plies as usize + 1)
+                } {
                     continue;
                 }
                 if self.queue.len() >= self.max_queue {
-                    self.started = false;
                     self.out_of_memory = true;
                     return Traversal::Interrupted;
                 }
@@ -194,8 +212,8 @@ mod tests {
             let config = Config { static_pruning: None, ..Config::default() };
             let (mut tt, mut visited) = (TranspositionTable::new(1), TranspositionTable::new(64));
             let mut shared = Shared::new(winner, config, Meter::new(u64::MAX, None, None), &mut tt, &mut visited);
-            let whole = Exhaustive::new(1 << 20).run(&mut shared, &root, 10_000_000);
-            let mut traversal = Exhaustive::new(1 << 20);
+            let whole = Exhaustive::new(1 << 20, 64 << 20).run(&mut shared, &root, 10_000_000);
+            let mut traversal = Exhaustive::new(1 << 20, 64 << 20);
             let mut runs = 0;
             let pieces = loop {
                 runs += 1;
