@@ -83,8 +83,10 @@ pub struct TranspositionTable {
 /// grows beyond when it is cleared for a larger search.
 pub const INITIAL_ENTRIES: usize = 1 << 10;
 
-/// Slots tried by [`TranspositionTable::visit`] before giving up.
-pub const VISIT_PROBES: usize = 32;
+/// Slots tried by [`TranspositionTable::visit`] before giving up (a set
+/// of positions can fill about nine tenths of the table before one of them
+/// finds no room near its slot).
+pub const VISIT_PROBES: usize = 256;
 
 /// The answer of [`TranspositionTable::visit`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -257,16 +259,16 @@ impl TranspositionTable {
     ///
     /// Nothing is forgotten, so a traversal goes on where it was instead of
     /// starting again in a larger table. The new part is filled before the
-    /// old allocation is freed, and the two together stay within
-    /// `max_bytes` (which may exceed the size given to
-    /// [`TranspositionTable::new`]: the caller lends it memory; later
+    /// old allocation is freed: for that moment the two together may take
+    /// up to twice `max_bytes` (the caller lends the room; `max_bytes` may
+    /// exceed the size given to [`TranspositionTable::new`], later
     /// [`TranspositionTable::clear`]s keep the allocation but use at most
     /// the original maximum).
     pub fn grow_set(&mut self, hash: impl Fn(&PackedPosition) -> u64, max_bytes: usize) -> bool {
         let active = &self.entries[..=self.mask];
         let valid = |entry: &Entry| entry.stamp >= self.valid_from && entry.stamp <= self.stamp && entry.stamp != 0;
         let mut size = active.len() * 2;
-        while (size + self.entries.len()) * ENTRY_BYTES <= max_bytes {
+        while size * ENTRY_BYTES <= max_bytes && (size + self.entries.len()) * ENTRY_BYTES <= 2 * max_bytes {
             let mask = size - 1;
             let mut entries = vec![Entry::default(); size];
             let placed = active.iter().filter(|entry| valid(entry)).all(|entry| {
@@ -386,7 +388,7 @@ mod tests {
             assert_eq!(table.visit(p.hash(), &p.pack()), Visit::New);
         }
         let before = table.mask + 1;
-        let max_bytes = 3 * table.max_capacity() * ENTRY_BYTES;
+        let max_bytes = 2 * table.max_capacity() * ENTRY_BYTES;
         assert!(table.grow_set(hash, max_bytes));
         assert_eq!(table.mask + 1, 2 * before);
         for p in first {

@@ -129,12 +129,12 @@ fn impossible_budgets_are_usage_errors() {
     }
 }
 
-/// The exhaustive traversal's visited set grows as it fills (into the
-/// memory the best-first phase would use, which is idle meanwhile): on a
-/// position whose reachable set (891,480 positions) needs more than the
-/// set's own quarter, the peak still stays within the budget, whether the
-/// set fits in the end (400 MiB) or not (128 MiB: undetermined, for lack of
-/// memory).
+/// The exhaustive traversal's visited set grows as it fills, within its
+/// quarter of the analyzer's memory (while it moves, old and new parts
+/// together borrow the idle best-first phase's quarter): on a position
+/// whose reachable set (891,480 positions) needs about 2 M entries, the
+/// peak stays within the budget whether the set fits in the end (400 MiB)
+/// or not (128 MiB: undetermined, for lack of memory).
 #[test]
 fn a_growing_visited_set_stays_within_the_budget() {
     if machine_mb().is_none() {
