@@ -197,17 +197,25 @@ pub(crate) fn full(shared: &mut Shared<'_>, start: &Position, memory: Memory) ->
         // is small). It proves unwinnability of a reachable set of N
         // positions in about N nodes, where depth-limited iterations
         // revisit positions (and never end where the moves go round in
-        // circles). Its allowance keeps pace with the other phases: at
-        // least half of what they spent since it last ran, so it gets
-        // about a third of the budget (its static checks are charged at
-        // their time, [`phase::exhaustive`]); a doubling of its own would
-        // fall behind the
-        // iterations' and best-first runs' growth: in the position
-        // `3k1b2/...` it got 0.3 M of 50 M nodes where it needs 9.4 M.
+        // circles). From the seventh iteration on, its allowance keeps
+        // pace with the other phases: at least what they spent since it
+        // last ran, so it gets about half of the budget (its static checks
+        // are charged at their time, [`phase::exhaustive`]); a doubling of
+        // its own falls behind the iterations' and best-first runs' growth:
+        // in the position `3k1b2/...` it got 0.3 M of 50 M nodes
+        // where it needs 23 M. Its runs at the third and fifth iterations
+        // keep their own doubling: the helpmates of middle length, found
+        // by the best-first runs at the fourth and sixth, would otherwise
+        // pay for a traversal first (10% to 30% more nodes each, measured
+        // on dev lines 371, 66 and 616).
         // Scheduling only: every answer is still the phase's own.
         if only_stale || (max_depth >= 3 && max_depth % 2 == 1) {
             let allowance = if only_stale { exhaustive_bound.max(nodes.saturating_mul(8)) } else { exhaustive_bound };
-            let allowance = allowance.max((shared.meter.nodes - exhaustive_ended_at) / 2);
+            let allowance = if max_depth >= EXHAUSTIVE_KEEPS_PACE_FROM {
+                allowance.max(shared.meter.nodes - exhaustive_ended_at)
+            } else {
+                allowance
+            };
             let outcome = exhaustive(shared, &mut traversal, start, allowance);
             exhaustive_ended_at = shared.meter.nodes;
             match outcome {
@@ -219,6 +227,10 @@ pub(crate) fn full(shared: &mut Shared<'_>, start: &Position, memory: Memory) ->
     }
     Outcome::Unknown(cause(shared, &traversal))
 }
+
+/// The iteration from which on the exhaustive phase's allowance keeps
+/// pace with the other phases' spending ([`full`]).
+const EXHAUSTIVE_KEEPS_PACE_FROM: i32 = 7;
 
 /// A best-first guidance, before its tables are built.
 #[derive(Clone, Copy, Debug)]

@@ -77,6 +77,9 @@ pub struct TranspositionTable {
     stamp: u16,
     /// Entries with an older stamp are forgotten.
     valid_from: u16,
+    /// Positions added by [`TranspositionTable::visit`] since the last
+    /// clear (the size of the set).
+    set_len: usize,
 }
 
 /// Entries allocated by [`TranspositionTable::new`] (40 KiB); the table
@@ -127,6 +130,7 @@ impl TranspositionTable {
             mask: entries - 1,
             stamp: 1,
             valid_from: 1,
+            set_len: 0,
         }
     }
 
@@ -151,6 +155,7 @@ impl TranspositionTable {
     /// uses enough of the table for about `expected` positions (at least
     /// 4,096 entries, at most the maximum), allocating more if needed.
     pub fn clear(&mut self, expected: u64) {
+        self.set_len = 0;
         let wanted = usize::try_from(expected).unwrap_or(usize::MAX).max(4096).checked_next_power_of_two();
         let size = wanted.unwrap_or(usize::MAX).min(self.max_entries);
         if size > self.entries.len() {
@@ -241,6 +246,7 @@ impl TranspositionTable {
                     stamp: self.stamp,
                     static_result: STATIC_UNKNOWN,
                 };
+                self.set_len += 1;
                 return Visit::New;
             }
             if entry.holds(position) {
@@ -248,6 +254,12 @@ impl TranspositionTable {
             }
         }
         Visit::Full
+    }
+
+    /// Used as a set: whether it fills more than three quarters of the part
+    /// in use (probes grow long beyond: time to [`TranspositionTable::grow_set`]).
+    pub fn set_is_crowded(&self) -> bool {
+        self.set_len * 4 > (self.mask + 1) * 3
     }
 
     /// Used as a set ([`TranspositionTable::visit`]): doubles the part of
@@ -365,6 +377,43 @@ mod tests {
     /// Growing the set keeps every position in it: a traversal's set that
     /// fills a small table goes on in a larger one, and every position
     /// visited before is still seen, every other one new.
+    #[test]
+    fn a_set_is_crowded_past_three_quarters_until_it_grows() {
+        let mut table = TranspositionTable::new(1);
+        table.clear(4096);
+        assert_eq!(table.mask + 1, 4096);
+        // Positions three plies from the start, all different (5,362).
+        let mut positions = vec![Position::default()];
+        let mut moves = movegen::MoveList::new();
+        for _ in 0..3 {
+            let mut next = Vec::new();
+            for p in &positions {
+                p.generate_legal_moves(&mut moves);
+                next.extend(moves.iter().map(|&m| p.play(m)));
+            }
+            next.sort_by_key(|p| p.hash());
+            next.dedup_by_key(|p| p.hash());
+            positions = next;
+        }
+        for (i, p) in positions.iter().enumerate() {
+            assert_eq!(table.set_is_crowded(), i > 3 * 4096 / 4, "after {i} positions");
+            if table.visit(p.hash(), &p.pack()) == Visit::Full {
+                break;
+            }
+            if i == 3 * 4096 / 4 + 8 {
+                // Positions visited twice are not counted twice.
+                assert_eq!(table.visit(p.hash(), &p.pack()), Visit::Seen);
+                break;
+            }
+        }
+        assert!(table.set_is_crowded());
+        let hash = |p: &PackedPosition| p.unpack().hash();
+        assert!(table.grow_set(hash, 2 * table.max_capacity() * ENTRY_BYTES));
+        assert!(!table.set_is_crowded(), "half as full after growing");
+        table.clear(4096);
+        assert!(!table.set_is_crowded(), "empty after a clear");
+    }
+
     #[test]
     fn growing_the_set_keeps_it() {
         let mut table = TranspositionTable::new(1);

@@ -207,6 +207,12 @@ pub(crate) fn run(
                 return None;
             }
             let child = pos.play(m);
+            let hash = child.hash();
+            // A position met before needs no second look: it was stored,
+            // or judged (a mate would have ended the run) and dropped.
+            if seen.contains(&hash) {
+                continue;
+            }
             if !child.has_legal_moves() {
                 if child.is_check() && child.side_to_move() != winner {
                     let mut line = vec![m];
@@ -228,12 +234,11 @@ pub(crate) fn run(
             if insufficient_material(&child, winner).is_some() {
                 continue;
             }
-            if seen.insert(child.hash()) {
-                let child_index = nodes.len() as u32;
-                nodes.push(Node { pos: child.pack(), parent: index, mv: m });
-                let f = priority(&child) + depth + 1;
-                queue.push(key(f, depth + 1, child_index));
-            }
+            seen.insert(hash);
+            let child_index = nodes.len() as u32;
+            nodes.push(Node { pos: child.pack(), parent: index, mv: m });
+            let f = priority(&child) + depth + 1;
+            queue.push(key(f, depth + 1, child_index));
         }
     }
     None

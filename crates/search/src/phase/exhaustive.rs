@@ -148,11 +148,16 @@ impl Exhaustive {
                     continue;
                 }
                 let (hash, packed) = (shared.hash(&child), child.pack());
+                let mask = shared.config.hash_mask;
+                if shared.visited.set_is_crowded() {
+                    // Grown before the probes get long; at its largest it
+                    // goes on filling up.
+                    shared.visited.grow_set(|p| p.unpack().hash() & mask, self.max_visited_bytes);
+                }
                 let mut visit = shared.visited.visit(hash, &packed);
                 if visit == Visit::Full {
                     // A larger part of the table, the same set (the slots
                     // come from the same hash as the visits').
-                    let mask = shared.config.hash_mask;
                     if !shared.visited.grow_set(|p| p.unpack().hash() & mask, self.max_visited_bytes) {
                         self.out_of_memory = true;
                         return Traversal::Interrupted;
