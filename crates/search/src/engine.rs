@@ -182,6 +182,10 @@ pub(crate) fn full(shared: &mut Shared<'_>, start: &Position, memory: Memory) ->
                 (Steering::Plan, Some(plan)) => best_first::Guidance::Plan(plan),
                 (Steering::Plan | Steering::Goal, _) => best_first::Guidance::Goal(goal),
             };
+            // What earlier queries left allocated is freed first, so the
+            // store's size (and so when a run ends full) is the query's own.
+            shared.tt.release_unused();
+            shared.visited.release_unused();
             let allocated = shared.tt.bytes() + shared.visited.bytes() + traversal.queue_bytes();
             let positions = memory.best_first_positions(allocated);
             if let Some(moves) = best_first::run(&mut shared.meter, start, winner, guidance, positions, allowance) {

@@ -172,6 +172,20 @@ impl TranspositionTable {
         self.valid_from = self.stamp;
     }
 
+    /// Frees the entries allocated beyond the part in use: an earlier,
+    /// larger search left them, and they hold nothing valid (every slot is
+    /// taken modulo the part in use). Afterwards [`TranspositionTable::bytes`]
+    /// is what the current search asked for, so the memory left to the
+    /// other parts of the budget (the best-first phase's store, the room to
+    /// grow the visited set) and every answer depend only on the query, not
+    /// on the queries the analyzer answered before.
+    pub fn release_unused(&mut self) {
+        if self.entries.len() > self.mask + 1 {
+            self.entries.truncate(self.mask + 1);
+            self.entries.shrink_to_fit();
+        }
+    }
+
     /// Whether the part of the table in use holds about `expected` positions.
     pub fn fits(&self, expected: u64) -> bool {
         let wanted = usize::try_from(expected).unwrap_or(usize::MAX).max(4096);
@@ -277,6 +291,7 @@ impl TranspositionTable {
     /// [`TranspositionTable::clear`]s keep the allocation but use at most
     /// the original maximum).
     pub fn grow_set(&mut self, hash: impl Fn(&PackedPosition) -> u64, max_bytes: usize) -> bool {
+        self.release_unused();
         let active = &self.entries[..=self.mask];
         let valid = |entry: &Entry| entry.stamp >= self.valid_from && entry.stamp <= self.stamp && entry.stamp != 0;
         let mut size = active.len() * 2;
@@ -412,6 +427,31 @@ mod tests {
         assert!(!table.set_is_crowded(), "half as full after growing");
         table.clear(4096);
         assert!(!table.set_is_crowded(), "empty after a clear");
+    }
+
+    /// What a larger search left allocated is freed, and what the current
+    /// search holds stays: its positions are still in the set.
+    #[test]
+    fn releasing_the_unused_part_keeps_the_part_in_use() {
+        let mut table = TranspositionTable::new(4);
+        table.clear(1 << 16);
+        assert_eq!(table.bytes(), (1 << 16) * ENTRY_BYTES);
+        table.clear(4096);
+        assert_eq!(table.bytes(), (1 << 16) * ENTRY_BYTES, "a clear keeps the allocation");
+        let mut moves = movegen::MoveList::new();
+        let root = Position::default();
+        root.generate_legal_moves(&mut moves);
+        let children: Vec<Position> = moves.iter().map(|&m| root.play(m)).collect();
+        for child in &children {
+            assert_eq!(table.visit(child.hash(), &child.pack()), Visit::New);
+        }
+        table.release_unused();
+        assert_eq!(table.bytes(), 4096 * ENTRY_BYTES);
+        for child in &children {
+            assert_eq!(table.visit(child.hash(), &child.pack()), Visit::Seen);
+        }
+        table.release_unused();
+        assert_eq!(table.bytes(), 4096 * ENTRY_BYTES, "nothing more to free");
     }
 
     #[test]
