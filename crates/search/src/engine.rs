@@ -130,13 +130,13 @@ pub(crate) fn opening_phases(pos: &Position, winner: Color) -> Result<Verdict, (
 /// interleaved with the iterations.
 pub(crate) fn full(shared: &mut Shared<'_>, start: &Position, memory: Memory) -> Outcome {
     let first_bound = shared.config.first_iteration_nodes.max(1);
-    let plain = shared.plain_guide.clone();
+    let plain = shared.plain_guide;
     let rewarded = |max_depth, node_bound, table| deepening::Options { max_depth, node_bound, table, rewards: true };
 
     // The first iteration runs before the static proof: most positions of
     // real games have a helpmate within a few hundred nodes, and finding it
     // costs less than the static check. Each answer stands alone.
-    let mut iteration = deepening::iterate(shared, &plain, start, rewarded(1, first_bound, Table::Fresh));
+    let mut iteration = deepening::iterate(shared, plain, start, rewarded(1, first_bound, Table::Fresh));
     if let Iteration::Mate(moves) = iteration {
         return Outcome::Mate(moves);
     }
@@ -150,7 +150,7 @@ pub(crate) fn full(shared: &mut Shared<'_>, start: &Position, memory: Memory) ->
     for max_depth in 1.. {
         if max_depth > 1 {
             let table = if shared.tt.fits(bound.saturating_mul(2)) { Table::Keep } else { Table::Fresh };
-            iteration = deepening::iterate(shared, &plain, start, rewarded(max_depth, bound, table));
+            iteration = deepening::iterate(shared, plain, start, rewarded(max_depth, bound, table));
         }
         let (nodes, only_stale) = match iteration {
             Iteration::Mate(moves) => return Outcome::Mate(moves),
@@ -285,10 +285,10 @@ fn cause(shared: &Shared<'_>, traversal: &Exhaustive) -> Cause {
 /// plain depth-limited search (no scores: depth is plies) to that depth
 /// finds one.
 fn recover(shared: &mut Shared<'_>, start: &Position, plies: u32) -> Option<Vec<Move>> {
-    let plain = shared.plain_guide.clone();
+    let plain = shared.plain_guide;
     let options =
         deepening::Options { max_depth: plies as i32, node_bound: u64::MAX, table: Table::Fresh, rewards: false };
-    match deepening::iterate(shared, &plain, start, options) {
+    match deepening::iterate(shared, plain, start, options) {
         Iteration::Mate(moves) => Some(moves),
         _ => None,
     }
@@ -307,12 +307,12 @@ pub(crate) fn shortest(shared: &mut Shared<'_>, start: &Position, memory: Memory
     if let Some(outcome) = exhaustive(shared, &mut traversal, start, u64::MAX) {
         return outcome;
     }
-    let plain = shared.plain_guide.clone();
+    let plain = shared.plain_guide;
     if !shared.meter.stopped() {
         // Out of memory: iterative deepening with what is left.
         for max_depth in 1.. {
             let options = deepening::Options { max_depth, node_bound: u64::MAX, table: Table::Fresh, rewards: false };
-            match deepening::iterate(shared, &plain, start, options) {
+            match deepening::iterate(shared, plain, start, options) {
                 Iteration::Mate(moves) => return Outcome::Mate(moves),
                 Iteration::Proof { nodes } => return Outcome::Proof(Proof::Exhaustive { nodes }),
                 Iteration::Interrupted { .. } if shared.meter.stopped() => break,

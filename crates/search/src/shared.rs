@@ -27,7 +27,7 @@ pub(crate) struct Shared<'a> {
     /// When to ask the static check inside the search.
     pub oracle: Oracle,
     /// The move guide with the paper's corner only (no targets).
-    pub plain_guide: Guide,
+    pub plain_guide: &'static Guide,
     /// The move guide with mating-square targets, computed when first
     /// needed (most queries end before).
     targeted_guide: Option<Guide>,
@@ -51,7 +51,7 @@ impl<'a> Shared<'a> {
             tt,
             visited,
             oracle: Oracle::default(),
-            plain_guide: Guide::new(winner, Targets::default()),
+            plain_guide: Guide::plain(winner),
             targeted_guide: None,
             plan: None,
         }
