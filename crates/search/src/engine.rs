@@ -16,6 +16,7 @@
 
 use movegen::{Bitboard, Color, File, Move, Position};
 
+use crate::guide::Guide;
 use crate::phase::deepening::{self, Iteration, Table};
 use crate::phase::exhaustive::{Exhaustive, Traversal};
 use crate::phase::forced::{self, ForcedLine};
@@ -134,7 +135,7 @@ pub(crate) fn opening_phases(pos: &Position, winner: Color) -> Result<Verdict, (
 /// interleaved with the iterations.
 pub(crate) fn full(shared: &mut Shared<'_>, start: &Position, memory: Memory) -> Outcome {
     let first_bound = shared.config.first_iteration_nodes.max(1);
-    let plain = shared.plain_guide;
+    let plain = Guide::plain(shared.winner);
     let rewarded = |max_depth, node_bound, table| deepening::Options { max_depth, node_bound, table, rewards: true };
 
     // The first iteration runs before the static proof: most positions of
@@ -296,7 +297,7 @@ fn cause(shared: &Shared<'_>, traversal: &Exhaustive) -> Cause {
 /// plain depth-limited search (no scores: depth is plies) to that depth
 /// finds one.
 fn recover(shared: &mut Shared<'_>, start: &Position, plies: u32) -> Option<Vec<Move>> {
-    let plain = shared.plain_guide;
+    let plain = Guide::plain(shared.winner);
     let options =
         deepening::Options { max_depth: plies as i32, node_bound: u64::MAX, table: Table::Fresh, rewards: false };
     match deepening::iterate(shared, plain, start, options) {
@@ -318,7 +319,7 @@ pub(crate) fn shortest(shared: &mut Shared<'_>, start: &Position, memory: Memory
     if let Some(outcome) = exhaustive(shared, &mut traversal, start, u64::MAX) {
         return outcome;
     }
-    let plain = shared.plain_guide;
+    let plain = Guide::plain(shared.winner);
     if !shared.meter.stopped() {
         // Out of memory: iterative deepening with what is left.
         for max_depth in 1.. {

@@ -1,6 +1,7 @@
 //! What the phases of one analysis share: the intended winner, the
 //! configuration, the limits ([`Meter`]), the tables, the static-check
-//! policy and the move guide.
+//! policy, the targeted move guide and the plan (the guide without targets
+//! is shared by every query: [`Guide::plain`]).
 
 use movegen::{Color, Position};
 
@@ -26,8 +27,6 @@ pub(crate) struct Shared<'a> {
     pub visited: &'a mut TranspositionTable,
     /// When to ask the static check inside the search.
     pub oracle: Oracle,
-    /// The move guide with the paper's corner only (no targets).
-    pub plain_guide: &'static Guide,
     /// The move guide with mating-square targets, computed when first
     /// needed (most queries end before).
     targeted_guide: Option<Guide>,
@@ -44,17 +43,7 @@ impl<'a> Shared<'a> {
         tt: &'a mut TranspositionTable,
         visited: &'a mut TranspositionTable,
     ) -> Shared<'a> {
-        Shared {
-            winner,
-            config,
-            meter,
-            tt,
-            visited,
-            oracle: Oracle::default(),
-            plain_guide: Guide::plain(winner),
-            targeted_guide: None,
-            plan: None,
-        }
+        Shared { winner, config, meter, tt, visited, oracle: Oracle::default(), targeted_guide: None, plan: None }
     }
 
     /// The guide steering to the mating squares the static analysis leaves
