@@ -175,14 +175,18 @@ pub(crate) fn full(shared: &mut Shared<'_>, start: &Position, memory: Memory) ->
         // position it generates; an iteration counts the positions it
         // enters, about a twentieth as many), guided in turn by the
         // material in the way, the king's goal squares and the distance
-        // plan ([`BEST_FIRST_ROTATION`]). In time the share is larger than
-        // the counts suggest: a best-first node costs about what an
-        // iteration's does (65-85 ns against 35-75 ns, timed on three short
-        // helpmates), so a run gets 16 to 30 times the iteration's time, and
-        // on the dev set the material-guided runs that fail take 147 M of
-        // the 401 M nodes. A smaller share would delay each helpmate a run
-        // finds by a whole rotation (a guidance's allowance grows 64-fold
-        // between its turns); rebalancing waits for runs that resume.
+        // plan ([`BEST_FIRST_ROTATION`]). In time the share is about what
+        // the counts say: a best-first node costs about what an
+        // iteration's does (on the dev set, one thread, 256 MiB: 50-80 ns
+        // against 69 ns on average), so a run gets about 16 times the
+        // iteration's time, and the material-guided runs that fail take
+        // 147 M of the 399 M nodes (7.4 s of 24.6 s). Other shares were
+        // measured with `cargo xtask regress` and lose: 8 times (hard set
+        // 168 M -> 293 M nodes), 32 times (dev 399 M -> 538 M), or every
+        // guidance at every turn with a third each (hard 302 M). A smaller
+        // share delays each helpmate a run finds by a whole rotation (a
+        // guidance's allowance grows 64-fold between its turns);
+        // rebalancing waits for runs that resume.
         if shared.config.best_first && max_depth >= 4 && max_depth % 2 == 0 {
             let winner = shared.winner;
             let allowance = bound.saturating_mul(16);

@@ -19,13 +19,13 @@
 //! detection (a collision can only hide a position) and its memory cap
 //! cannot produce a wrong one.
 
-use std::collections::{BTreeMap, HashSet, VecDeque};
-use std::hash::{BuildHasherDefault, Hasher};
+use std::collections::{BTreeMap, VecDeque};
 
 use movegen::{Bitboard, Color, Move, MoveList, PackedPosition, Position, Role, Square, attacks};
 use static_check::insufficient_material;
 
 use crate::meter::Meter;
+use crate::phase::seen::{self, SeenSet};
 use crate::plan::Plan;
 
 /// How far from mated the loser's king looks in `pos`: lower is closer.
@@ -83,10 +83,10 @@ const ESTIMATE_WEIGHT: u32 = 3;
 
 /// Memory per stored position at worst, in bytes: the basis of the
 /// caller's cap. The node itself (the store is allocated for the cap, see
-/// [`run`]), a slot of the hash set (a `u64` and a control byte, at most
-/// about 2.3 slots per entry after its doubling) and of the queue (a `u32`
-/// in a bucket, at most two per entry after doubling, counted as 16 bytes).
-pub(crate) const BYTES_PER_POSITION: usize = core::mem::size_of::<Node>() + 24 + 16;
+/// [`run`]), its share of the set of positions met
+/// ([`seen::BYTES_PER_POSITION`]) and of the queue (a `u32` in a bucket,
+/// at most two per entry after doubling, counted as 16 bytes).
+pub(crate) const BYTES_PER_POSITION: usize = core::mem::size_of::<Node>() + seen::BYTES_PER_POSITION + 16;
 
 /// A stored position (packed: rebuilt when it is expanded).
 #[derive(Clone, Copy, Debug)]
@@ -94,22 +94,6 @@ struct Node {
     pos: PackedPosition,
     parent: u32,
     mv: Move,
-}
-
-/// Zobrist hashes are already uniformly random: use them as they are.
-#[derive(Default)]
-struct Identity(u64);
-
-impl Hasher for Identity {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, _: &[u8]) {
-        unreachable!("only u64 keys are hashed")
-    }
-    fn write_u64(&mut self, n: u64) {
-        self.0 = n;
-    }
 }
 
 /// A priority queue of the keys of [`run`] (priority and depth in the high
@@ -181,13 +165,15 @@ pub(crate) fn run(
     // which bounds the positions generated): growing it by doubling
     // copied everything stored (two fifths of the phase's cache misses
     // beyond the second level, measured with cachegrind), and its pages
-    // are only committed as positions are written. The set grows by
-    // doubling: allocated for the cap, its probes would spread over the
-    // whole table from the start (more misses than its rehashing costs).
-    let capacity = max_positions.min(usize::try_from(allowance).unwrap_or(usize::MAX)).max(1);
+    // are only committed as positions are written (the store holds at most
+    // the root and one position per node counted). The set grows up to
+    // what the cap needs: allocated for the cap, its probes would spread
+    // over the whole table from the start (more misses than its rehashing
+    // costs).
+    let capacity = max_positions.min(usize::try_from(allowance).unwrap_or(usize::MAX).saturating_add(1)).max(1);
     let mut nodes: Vec<Node> = Vec::with_capacity(capacity);
     nodes.push(Node { pos: start.pack(), parent: u32::MAX, mv: Move::normal(Square::A1, Square::A1) });
-    let mut seen: HashSet<u64, BuildHasherDefault<Identity>> = HashSet::default();
+    let mut seen = SeenSet::new(capacity);
     seen.insert(start.hash());
     // Priority, depth, index: packed into one key (smaller pops first).
     let key = |f: u32, depth: u32, index: u32| {
@@ -196,25 +182,34 @@ pub(crate) fn run(
     let mut queue = BucketQueue::default();
     queue.push(key(priority(start), 0, 0));
     let mut moves = MoveList::new();
+    let mut children: Vec<Position> = Vec::with_capacity(256);
     while let Some(packed) = queue.pop() {
         let depth = (packed >> 32) as u32 & 0xffff;
         let index = packed as u32;
         // The root keeps its counters; the others are rebuilt.
         let pos = if index == 0 { *start } else { nodes[index as usize].pos.unpack() };
         pos.generate_legal_moves(&mut moves);
-        for &m in &moves {
+        // All the children first, and their slots in the set loaded
+        // together: the lookups below then find them in the cache.
+        children.clear();
+        children.extend(moves.iter().map(|&m| pos.play(m)));
+        seen.touch(children.iter().map(Position::hash));
+        for (&m, child) in moves.iter().zip(&children) {
             if meter.nodes >= stop_at || !meter.tick() {
                 return None;
             }
-            let child = pos.play(m);
             let hash = child.hash();
             // A position met before needs no second look: it was stored,
             // or judged (a mate would have ended the run) and dropped.
-            if seen.contains(&hash) {
+            if seen.contains(hash) {
                 continue;
             }
-            if !child.has_legal_moves() {
-                if child.is_check() && child.side_to_move() != winner {
+            // A mate is a check without a legal reply. A stalemate (no
+            // check) is not looked for: it is stored like any position and
+            // has no moves when it is expanded, which costs less than a
+            // test for a legal move on every child.
+            if child.is_check() && !child.has_legal_moves() {
+                if child.side_to_move() != winner {
                     let mut line = vec![m];
                     let mut at = index;
                     while at != 0 {
@@ -231,13 +226,14 @@ pub(crate) fn run(
                 // deeper; the allowance is better spent by the next phase.
                 return None;
             }
-            if insufficient_material(&child, winner).is_some() {
+            // Material changes only with an irreversible move.
+            if pos.is_irreversible(m) && insufficient_material(child, winner).is_some() {
                 continue;
             }
             seen.insert(hash);
             let child_index = nodes.len() as u32;
             nodes.push(Node { pos: child.pack(), parent: index, mv: m });
-            let f = priority(&child) + depth + 1;
+            let f = priority(child) + depth + 1;
             queue.push(key(f, depth + 1, child_index));
         }
     }

@@ -6,3 +6,4 @@ pub(crate) mod deepening;
 pub(crate) mod exhaustive;
 pub(crate) mod forced;
 pub(crate) mod quick;
+pub(crate) mod seen;
