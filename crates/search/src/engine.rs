@@ -171,25 +171,23 @@ pub(crate) fn full(shared: &mut Shared<'_>, start: &Position, memory: Memory) ->
             bound = bound.saturating_mul(2);
         }
         // The best-first phase, every other iteration from the fourth,
-        // with sixteen times the iteration's allowance (it counts every
-        // position it generates; an iteration counts the positions it
-        // enters, about a twentieth as many), guided in turn by the
-        // material in the way, the king's goal squares and the distance
-        // plan ([`BEST_FIRST_ROTATION`]). In time the share is about what
-        // the counts say: a best-first node costs about what an
-        // iteration's does (on the dev set, one thread, 256 MiB: 50-80 ns
-        // against 69 ns on average), so a run gets about 16 times the
-        // iteration's time, and the material-guided runs that fail take
-        // 147 M of the 399 M nodes (7.4 s of 24.6 s). Other shares were
-        // measured with `cargo xtask regress` and lose: 8 times (hard set
-        // 168 M -> 293 M nodes), 32 times (dev 399 M -> 538 M), or every
-        // guidance at every turn with a third each (hard 302 M). A smaller
-        // share delays each helpmate a run finds by a whole rotation (a
-        // guidance's allowance grows 64-fold between its turns);
-        // rebalancing waits for runs that resume.
+        // guided in turn by the material in the way, the king's goal
+        // squares and the distance plan ([`BEST_FIRST_ROTATION`]), with
+        // sixteen times the iteration's allowance (it counts every position
+        // it generates; an iteration counts the positions it enters), but
+        // never more than [`BEST_FIRST_PACE`] times what the query has
+        // spent so far ([`best_first_allowance`]). A best-first node costs
+        // about what an iteration's does (on the dev set, one thread,
+        // 256 MiB: 50-80 ns against 69 ns on average). Other shares were
+        // measured with `cargo xtask regress` and lose: 8 times the
+        // iteration's (hard set 168 M -> 293 M nodes), 32 times (dev
+        // 399 M -> 538 M), or every guidance at every turn with a third
+        // each (hard 302 M). A smaller share delays each helpmate a run
+        // finds by a whole rotation (a guidance's allowance grows 64-fold
+        // between its turns).
         if shared.config.best_first && max_depth >= 4 && max_depth % 2 == 0 {
             let winner = shared.winner;
-            let allowance = bound.saturating_mul(16);
+            let allowance = best_first_allowance(bound, first_bound, shared.meter.nodes);
             let plan = shared.plan(start);
             let goal = shared.targeted_guide(start).targets().loser_king;
             let turn = (max_depth as usize / 2 - 2) % BEST_FIRST_ROTATION.len();
@@ -246,6 +244,38 @@ pub(crate) fn full(shared: &mut Shared<'_>, start: &Position, memory: Memory) ->
         }
     }
     Outcome::Unknown(cause(shared, &traversal))
+}
+
+/// How many times what a query has spent so far one best-first run may
+/// spend at most ([`best_first_allowance`]).
+const BEST_FIRST_PACE: u64 = 8;
+
+/// The node allowance of a best-first run after an iteration with the node
+/// bound `bound`, when the query has counted `spent` nodes: sixteen times
+/// the bound, but at most [`BEST_FIRST_PACE`] times `spent` (and at least
+/// what the first run with the first bound would get). Sixteen times the
+/// bound is up to fifteen times what the query has spent before the run
+/// (the bound doubles after every iteration that uses it all, and more
+/// when the iterations' trees are small), so a run that fails took nearly
+/// all of the query's time: in `3kr3/8/8/8/8/3KN3/8/8 b - -` for White the
+/// material-guided run at the fourth iteration failed after 2.56 M nodes,
+/// fifteen times the 0.17 M spent before it, and the fifth iteration then
+/// found the mate in 66 K (with the pace the run gets 1.36 M). Keeping
+/// pace with the spending bounds what a failing run wastes against the
+/// other phases' work; the allowance still grows geometrically (nine
+/// times from one run that used all of its allowance to the next), so a
+/// run that needs N nodes (and the room to store them) gets them.
+/// Measured with `cargo xtask regress` (nodes; dev, hard, paper): no pace
+/// 401.0 M, 169.3 M, 7.8 M; pace 8: 345.8 M, 153.4 M, 6.5 M; pace 4:
+/// 314.4 M, 179.8 M, 5.2 M. On the random edits of dev and hard positions
+/// (not used to choose it; the command's defaults, one thread) pace 8
+/// gives the same answers in 8% and 10% fewer nodes (pace 4 leaves one
+/// more hard edit undetermined, `k1b5/8/4B3/BpBpBp1p/bPbPbPbP/8/8/K7 w -
+/// -` for Black, and spends 21% more nodes there). Scheduling only:
+/// every answer is still the phase's own.
+fn best_first_allowance(bound: u64, first_bound: u64, spent: u64) -> u64 {
+    let least = first_bound.saturating_mul(16);
+    bound.saturating_mul(16).min(spent.saturating_mul(BEST_FIRST_PACE).max(least))
 }
 
 /// The iteration from which on the exhaustive phase's allowance keeps
@@ -378,6 +408,21 @@ fn blocked_candidate(pos: &Position) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A best-first run gets sixteen times the iteration's bound, unless
+    /// that is more than eight times what the query has spent; never less
+    /// than the first run's share.
+    #[test]
+    fn a_best_first_run_keeps_pace_with_the_query() {
+        // Iterations that use their bounds: the query has spent more than
+        // twice the bound, so sixteen times the bound stands.
+        assert_eq!(best_first_allowance(160_000, 10_000, 400_000), 2_560_000);
+        // A small tree: the bound grew, the spending did not.
+        assert_eq!(best_first_allowance(160_000, 10_000, 50_000), 400_000);
+        // Never below the first run's allowance.
+        assert_eq!(best_first_allowance(160_000, 10_000, 100), 160_000);
+        assert_eq!(best_first_allowance(u64::MAX, 10_000, u64::MAX), u64::MAX);
+    }
 
     /// The best-first phase gets what the tables and the queue leave of the
     /// budget: everything when they hold nothing, at least its quarter when
