@@ -179,7 +179,8 @@ pub(crate) fn full(shared: &mut Shared<'_>, start: &Position, memory: Memory) ->
         // spent so far ([`best_first_allowance`]). A best-first node costs
         // about what an iteration's does (on the dev set, one thread,
         // 256 MiB: 50-80 ns against 69 ns on average). Other shares were
-        // measured with `cargo xtask regress` and lose: 8 times the
+        // measured with `cargo xtask regress` before the pace was added,
+        // and lost: 8 times the
         // iteration's (hard set 168 M -> 293 M nodes), 32 times (dev
         // 399 M -> 538 M), or every guidance at every turn with a third
         // each (hard 302 M). A smaller share delays each helpmate a run
