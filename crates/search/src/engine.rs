@@ -136,7 +136,20 @@ pub(crate) fn opening_phases(pos: &Position, winner: Color) -> Result<Verdict, (
 pub(crate) fn full(shared: &mut Shared<'_>, start: &Position, memory: Memory) -> Outcome {
     let first_bound = shared.config.first_iteration_nodes.max(1);
     let plain = Guide::plain(shared.winner);
-    let rewarded = |max_depth, node_bound, table| deepening::Options { max_depth, node_bound, table, rewards: true };
+    // The first iteration does not ask the static check at its nodes: it
+    // is there to find the short helpmates of most positions of real
+    // games within a few hundred nodes, where a static check costs as much
+    // as a hundred nodes and proves nothing (the position is winnable).
+    // Speed only: a node not asked is searched. Measured on the corpus
+    // (one thread): 1.18 s -> 0.81 s; dev and hard sets: the same nodes
+    // within 0.05%, the same time within noise.
+    let rewarded = |max_depth, node_bound, table| deepening::Options {
+        max_depth,
+        node_bound,
+        table,
+        rewards: true,
+        static_pruning: max_depth > 1,
+    };
 
     // The first iteration runs before the static proof: most positions of
     // real games have a helpmate within a few hundred nodes, and finding it
@@ -333,8 +346,13 @@ fn cause(shared: &Shared<'_>, traversal: &Exhaustive) -> Cause {
 /// finds one.
 fn recover(shared: &mut Shared<'_>, start: &Position, plies: u32) -> Option<Vec<Move>> {
     let plain = Guide::plain(shared.winner);
-    let options =
-        deepening::Options { max_depth: plies as i32, node_bound: u64::MAX, table: Table::Fresh, rewards: false };
+    let options = deepening::Options {
+        max_depth: plies as i32,
+        node_bound: u64::MAX,
+        table: Table::Fresh,
+        rewards: false,
+        static_pruning: true,
+    };
     match deepening::iterate(shared, plain, start, options) {
         Iteration::Mate(moves) => Some(moves),
         _ => None,
@@ -358,7 +376,13 @@ pub(crate) fn shortest(shared: &mut Shared<'_>, start: &Position, memory: Memory
     if !shared.meter.stopped() {
         // Out of memory: iterative deepening with what is left.
         for max_depth in 1.. {
-            let options = deepening::Options { max_depth, node_bound: u64::MAX, table: Table::Fresh, rewards: false };
+            let options = deepening::Options {
+                max_depth,
+                node_bound: u64::MAX,
+                table: Table::Fresh,
+                rewards: false,
+                static_pruning: true,
+            };
             match deepening::iterate(shared, plain, start, options) {
                 Iteration::Mate(moves) => return Outcome::Mate(moves),
                 Iteration::Proof { nodes } => return Outcome::Proof(Proof::Exhaustive { nodes }),

@@ -120,6 +120,9 @@ pub(crate) struct Options {
     pub table: Table,
     /// Use the scores (Figure 12, footnote b); off for shortest helpmates.
     pub rewards: bool,
+    /// Ask the static check at nodes reached by an irreversible move (when
+    /// the configuration enables it, [`crate::Config::static_pruning`]).
+    pub static_pruning: bool,
 }
 
 /// Runs one iteration of Figure 5 from `root` (see the module docs).
@@ -138,7 +141,7 @@ pub(crate) fn iterate(shared: &mut Shared<'_>, guide: &Guide, root: &Position, o
         winner: shared.winner,
         guide,
         rewards: options.rewards,
-        static_pruning: shared.config.static_pruning,
+        static_pruning: shared.config.static_pruning.filter(|_| options.static_pruning),
         nodes: 0,
         node_bound: options.node_bound,
         interrupted: false,
@@ -262,8 +265,17 @@ impl Dfs<'_, '_, '_> {
     /// position already entered in this iteration is pruned as in step 5
     /// (probed before the cut, see the module docs); any other is cut,
     /// which marks the iteration interrupted.
+    ///
+    /// Once the iteration is interrupted, a position not in check is cut
+    /// without asking whether it has a legal move: it cannot be a mate
+    /// (a mate is a check), so the answer is "no" either way, and whether
+    /// it is a stalemate (a dead end) or a cut only decides whether the
+    /// iteration is a proof, which it no longer can be. Only the node
+    /// count differs (such a stalemate is counted). Measured on the corpus
+    /// (one thread): 0.80 s -> 0.75 s; dev and hard sets within noise, with
+    /// 0.3% and 2% more nodes counted.
     fn frontier(&mut self, pos: &Position, irreversible: bool) -> bool {
-        if !pos.has_legal_moves() {
+        if (pos.is_check() || !self.interrupted) && !pos.has_legal_moves() {
             return pos.is_check() && pos.side_to_move() != self.winner;
         }
         if irreversible && insufficient_material(pos, self.winner).is_some() {
