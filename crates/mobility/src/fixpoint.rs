@@ -89,7 +89,28 @@
 //! Every step only adds variables whose rules all hold (so nothing above
 //! the least fixpoint is ever set), and the loop stops only after a pass
 //! that adds nothing (so every variable whose rules all hold is set): the
-//! result is exactly the least fixpoint of Figure 7. The test
+//! result is exactly the least fixpoint of Figure 7.
+//!
+//! **Kings last** ([`Rules::Saturation`]). The persistent attacks that close
+//! squares to a king are computed from the regions of the pass, and they
+//! shrink as regions grow, so this operator is not monotone: the loop
+//! ends at *a* set of regions closed under the rules (each evaluated with
+//! the persistent attacks of those same regions), and which one depends on
+//! the order of growth. Any closed set is sound, by induction over a game:
+//! if every piece stood within its region before a move, the move is one
+//! the rules allow (a king's target square cannot be persistently attacked:
+//! the attacker stands within its region, is never captured, and its line
+//! crosses only squares no other piece can stand on, so the move would
+//! leave the king in check), so the moved piece stays within its closed
+//! region. The loop stops only after a pass in which nothing grew, kings
+//! included, so its result is closed. With this rule set the kings grow
+//! only in passes where no other region grew: a king that floods through
+//! the squares of a group of pieces before the group's regions have
+//! spread, whose joint attacks would have closed them
+//! (`2B1B1B1/pBpBpBpB/P1P1P1P1/4k3/8/8/4K3/8 w - -`: the bishops of b7
+//! and c8 guard a6 between them from every placement, but only once both
+//! regions are known), would otherwise keep them: regions never shrink.
+//! `tests/over_approximation.rs` checks the result against random games. The test
 //! `tests/naive_fixpoint.rs` checks this against a literal one-variable-at-
 //! a-time implementation of Figure 7.
 
@@ -210,7 +231,9 @@ struct Allowed {
     /// Non-king, non-pawn pieces: everything but uncleared allies.
     piece: Bitboard,
     /// The king: also not next to (or a knight/pawn attack away from) an
-    /// uncleared enemy that attacks the square directly.
+    /// uncleared enemy that attacks the square directly (and, with
+    /// [`Rules::Saturation`], not persistently attacked: taken off where
+    /// the kings grow, the only place it is needed).
     king: Bitboard,
     /// Pawn pushes: no uncleared piece of either colour on the target.
     push: Bitboard,
@@ -471,6 +494,8 @@ pub(crate) fn saturate_watching(
     // enemies until it may have moved).
     let kings = if rules.persistent_attackers() { board.kings() } else { Bitboard::EMPTY };
     let never_captured = frozen | uncapturable | kings;
+    // The order of growth only matters where the operator is not monotone.
+    let kings_last = rules.persistent_attackers();
     let occupied = board.occupied();
     let mut regions = [Bitboard::EMPTY; 64];
     for square in occupied {
@@ -514,11 +539,6 @@ pub(crate) fn saturate_watching(
         let cleared = (moved | captured) - frozen;
         let uncleared = occupied - cleared;
 
-        let persistent = if rules.persistent_attackers() {
-            persistent_attacks(board, &regions, reach, never_captured)
-        } else {
-            [Bitboard::EMPTY; 2]
-        };
         // Games ending in the winner's mate: squares the loser's pawns may
         // not step or capture onto, as that would mate the winner.
         let mut mating = [Bitboard::EMPTY; 2];
@@ -532,7 +552,8 @@ pub(crate) fn saturate_watching(
             // Enemies that are never captured and have not moved: their
             // squares are closed.
             let closed = blocked | (never_captured & uncleared & board.by_color(!color));
-            let danger = persistent[!color as usize] | direct_attacks_of(board, uncleared & board.by_color(!color));
+            // The persistent attacks are added when the kings grow.
+            let danger = direct_attacks_of(board, uncleared & board.by_color(!color));
             allowed[color as usize] = Allowed {
                 piece: !closed,
                 king: !closed & !danger,
@@ -589,9 +610,9 @@ pub(crate) fn saturate_watching(
         let mut grew = false;
         for color in Color::ALL {
             let constraints = allowed[color as usize];
-            // Every region is already closed under last pass's constraints
-            // (the fills below run to completion); with the same
-            // constraints a refill cannot add anything.
+            // Every region but the kings' is already closed under last
+            // pass's constraints (the fills below run to completion); with
+            // the same constraints a refill cannot add anything.
             if !first_pass
                 && constraints == previous[color as usize]
                 && !guards_changed[color as usize]
@@ -600,7 +621,7 @@ pub(crate) fn saturate_watching(
                 continue;
             }
             let promotion_rank = Bitboard::relative_rank(color, Rank::Eighth);
-            for square in board.by_color(color) - immobile {
+            for square in board.by_color(color) - immobile - board.kings() {
                 let region = regions[square as usize];
                 let role = board.role_at(square).unwrap_or(Role::Pawn);
                 let piece_allowed = constraints.piece - forcing[square as usize];
@@ -609,7 +630,8 @@ pub(crate) fn saturate_watching(
                     Role::Bishop => flood(region, piece_allowed, dilate::diagonal),
                     Role::Rook => flood(region, piece_allowed, dilate::orthogonal),
                     Role::Queen => flood(region, piece_allowed, dilate::adjacent),
-                    Role::King => flood(region, constraints.king, dilate::adjacent),
+                    // Kings grow below.
+                    Role::King => region,
                     Role::Pawn => {
                         let push_allowed = constraints.push & !push_guard[square as usize];
                         let grown = flood(region, Bitboard::FULL, |frontier| {
@@ -619,6 +641,29 @@ pub(crate) fn saturate_watching(
                         if grown.intersects(promotion_rank) { grown | constraints.piece } else { grown }
                     }
                 };
+                if grown != region {
+                    regions[square as usize] = grown;
+                    grew = true;
+                    if watched.contains(square) {
+                        return None;
+                    }
+                }
+            }
+        }
+        // The kings, after the other pieces have stopped growing (see
+        // "Kings last" in the module docs); otherwise with every pass.
+        if !(kings_last && grew) {
+            // Only the kings' constraints use the persistent attacks, so
+            // they are computed only in the passes where the kings grow.
+            let persistent = if rules.persistent_attackers() {
+                persistent_attacks(board, &regions, reach, never_captured)
+            } else {
+                [Bitboard::EMPTY; 2]
+            };
+            for square in board.kings() - immobile {
+                let region = regions[square as usize];
+                let color = if white.contains(square) { Color::White } else { Color::Black };
+                let grown = flood(region, allowed[color as usize].king - persistent[!color as usize], dilate::adjacent);
                 if grown != region {
                     regions[square as usize] = grown;
                     grew = true;
@@ -641,6 +686,29 @@ mod tests {
     use super::*;
     use crate::Mobility;
     use movegen::Position;
+
+    /// Kings last: in this locked position (a dead one in the dev set) the
+    /// white bishops shuffle on a8, b7, c8, d7, e8, f7, g8 and h7, one
+    /// square always empty, so a6, c6, e6 and g6 are guarded from every
+    /// placement (through the empty square if need be): the black king
+    /// never takes a pawn there, the pawns never move, and the bishops never
+    /// leave those squares. Flooding the king before the bishops' regions
+    /// spread let it take a6 (every region became the whole board).
+    #[test]
+    fn kings_grow_after_the_group_forms() {
+        let pos: Position = "2B1B1B1/pBpBpBpB/P1P1P1P1/4k3/8/8/4K3/8 w - -".parse().unwrap();
+        let mobility = Mobility::compute(&pos).unwrap();
+        let rank_7_8_light: Bitboard =
+            [Square::A8, Square::B7, Square::C8, Square::D7, Square::E8, Square::F7, Square::G8, Square::H7]
+                .into_iter()
+                .collect();
+        for pawn in [Square::A6, Square::C6, Square::E6, Square::G6, Square::A7, Square::C7, Square::E7, Square::G7] {
+            assert_eq!(mobility.region(pawn), Bitboard::from(pawn), "{pawn:?}");
+        }
+        assert_eq!(mobility.region(Square::B7), rank_7_8_light);
+        let king = mobility.region(Square::E5);
+        assert!(!king.contains(Square::A6) && !king.contains(Square::B7) && king.contains(Square::B6));
+    }
 
     /// The group rule's claim, attacked directly: with the regions of the
     /// fixpoint, every square [`group_attacks`] returns for a colour is

@@ -74,3 +74,18 @@ fn a_boxed_rook_that_may_be_captured_never_frees_the_king() {
     assert!(immobile.contains(movegen::Square::A1), "{immobile:?}");
     assert!(static_check::is_unwinnable(&pos, Color::Black));
 }
+
+/// A dead position of the dev set (label `--`) proved without search
+/// since the kings grow last in the mobility fixpoint (`mobility`'s
+/// "Kings last"): the white bishops on the light squares of the seventh
+/// and eighth ranks guard the white pawns on a6, c6, e6 and g6 from every
+/// placement, so the black king never takes one, nothing else ever moves
+/// but the kings and the bishops, and neither side can mate.
+#[test]
+fn a_guarded_bishop_chain_is_dead_without_search() {
+    let fen = "2B1B1B1/pBpBpBpB/P1P1P1P1/4k3/8/8/4K3/8 w - -";
+    let dev = include_str!("../../../testdata/dev-positions.txt");
+    assert!(dev.lines().any(|line| line == format!("-- {fen}")), "labelled dead in the dev set");
+    let pos: Position = fen.parse().unwrap();
+    assert!(static_check::dead(&pos).is_some());
+}
