@@ -59,13 +59,12 @@ fn regions_contain_every_square_reached_in_random_games() {
     QuickCheck::new().tests(3_000).quickcheck(random_games_stay_in_regions as fn(u64) -> TestResult);
 }
 
-/// Blocked positions are where the regions are small and a wrong rule would
-/// show: long random games from every dev-set position.
-#[test]
-fn dev_set_games() {
-    let mut rng = Rng::new(3);
+/// Long random games from every position of a labelled set (`LABEL FEN`
+/// lines), five per rule set; returns how many were played.
+fn set_games(text: &str, seed: u64) -> usize {
+    let mut rng = Rng::new(seed);
     let mut games = 0;
-    for line in include_str!("../../../testdata/dev-positions.txt").lines().filter(|l| !l.starts_with('#')) {
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
         let Some((_, fen)) = line.split_once(' ') else { continue };
         let Ok(start) = Position::from_fen(fen) else { continue };
         for rules in [Rules::FacingPawns, Rules::TerminalCaptures, Rules::Saturation] {
@@ -76,7 +75,23 @@ fn dev_set_games() {
             }
         }
     }
+    games
+}
+
+/// Blocked positions are where the regions are small and a wrong rule would
+/// show: long random games from every dev-set position.
+#[test]
+fn dev_set_games() {
+    let games = set_games(include_str!("../../../testdata/dev-positions.txt"), 3);
     assert!(games > 10_000, "{games}");
+}
+
+/// The same from every hard-set position (locked chains of many bishops,
+/// where the group rule and the kings-last order of the saturation matter).
+#[test]
+fn hard_set_games() {
+    let games = set_games(include_str!("../../../testdata/hard-positions.txt"), 5);
+    assert!(games > 5_000, "{games}");
 }
 
 /// Castling rights: random games from every test-data position with rights,
