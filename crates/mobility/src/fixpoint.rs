@@ -89,7 +89,9 @@
 //! Every step only adds variables whose rules all hold (so nothing above
 //! the least fixpoint is ever set), and the loop stops only after a pass
 //! that adds nothing (so every variable whose rules all hold is set): the
-//! result is exactly the least fixpoint of Figure 7.
+//! result is exactly the least fixpoint of Figure 7. The test
+//! `tests/naive_fixpoint.rs` checks this against a literal one-variable-at-
+//! a-time implementation of Figure 7.
 //!
 //! **Kings last** ([`Rules::Saturation`]). The persistent attacks that close
 //! squares to a king are computed from the regions of the pass, and they
@@ -110,9 +112,9 @@
 //! (`2B1B1B1/pBpBpBpB/P1P1P1P1/4k3/8/8/4K3/8 w - -`: the bishops of b7
 //! and c8 guard a6 between them from every placement, but only once both
 //! regions are known), would otherwise keep them: regions never shrink.
-//! `tests/over_approximation.rs` checks the result against random games. The test
-//! `tests/naive_fixpoint.rs` checks this against a literal one-variable-at-
-//! a-time implementation of Figure 7.
+//! `tests/over_approximation.rs` checks the result against random games
+//! from every dev and hard position, and the test
+//! `kings_grow_after_the_group_forms` the regions of that position.
 
 use movegen::{Bitboard, Board, Color, Rank, Role, Square};
 
@@ -494,8 +496,6 @@ pub(crate) fn saturate_watching(
     // enemies until it may have moved).
     let kings = if rules.persistent_attackers() { board.kings() } else { Bitboard::EMPTY };
     let never_captured = frozen | uncapturable | kings;
-    // The order of growth only matters where the operator is not monotone.
-    let kings_last = rules.persistent_attackers();
     let occupied = board.occupied();
     let mut regions = [Bitboard::EMPTY; 64];
     for square in occupied {
@@ -650,9 +650,11 @@ pub(crate) fn saturate_watching(
                 }
             }
         }
-        // The kings, after the other pieces have stopped growing (see
-        // "Kings last" in the module docs); otherwise with every pass.
-        if !(kings_last && grew) {
+        // The kings, after the other pieces have stopped growing when the
+        // persistent attacks make the order matter (see "Kings last" in the
+        // module docs); otherwise with every pass (a monotone operator has
+        // one least fixpoint, whatever the order).
+        if !(rules.persistent_attackers() && grew) {
             // Only the kings' constraints use the persistent attacks, so
             // they are computed only in the passes where the kings grow.
             let persistent = if rules.persistent_attackers() {

@@ -346,14 +346,7 @@ fn cause(shared: &Shared<'_>, traversal: &Exhaustive) -> Cause {
 /// finds one.
 fn recover(shared: &mut Shared<'_>, start: &Position, plies: u32) -> Option<Vec<Move>> {
     let plain = Guide::plain(shared.winner);
-    let options = deepening::Options {
-        max_depth: plies as i32,
-        node_bound: u64::MAX,
-        table: Table::Fresh,
-        rewards: false,
-        static_pruning: true,
-    };
-    match deepening::iterate(shared, plain, start, options) {
+    match deepening::iterate(shared, plain, start, deepening::Options::plain(plies as i32)) {
         Iteration::Mate(moves) => Some(moves),
         _ => None,
     }
@@ -376,14 +369,7 @@ pub(crate) fn shortest(shared: &mut Shared<'_>, start: &Position, memory: Memory
     if !shared.meter.stopped() {
         // Out of memory: iterative deepening with what is left.
         for max_depth in 1.. {
-            let options = deepening::Options {
-                max_depth,
-                node_bound: u64::MAX,
-                table: Table::Fresh,
-                rewards: false,
-                static_pruning: true,
-            };
-            match deepening::iterate(shared, plain, start, options) {
+            match deepening::iterate(shared, plain, start, deepening::Options::plain(max_depth)) {
                 Iteration::Mate(moves) => return Outcome::Mate(moves),
                 Iteration::Proof { nodes } => return Outcome::Proof(Proof::Exhaustive { nodes }),
                 Iteration::Interrupted { .. } if shared.meter.stopped() => break,

@@ -125,6 +125,15 @@ pub(crate) struct Options {
     pub static_pruning: bool,
 }
 
+impl Options {
+    /// A plain iteration to `max_depth` plies: no scores (depth is plies),
+    /// no node bound, a fresh table, static pruning as configured. The
+    /// shortest-helpmate mode and the recovery of a helpmate's moves use it.
+    pub fn plain(max_depth: i32) -> Options {
+        Options { max_depth, node_bound: u64::MAX, table: Table::Fresh, rewards: false, static_pruning: true }
+    }
+}
+
 /// Runs one iteration of Figure 5 from `root` (see the module docs).
 pub(crate) fn iterate(shared: &mut Shared<'_>, guide: &Guide, root: &Position, options: Options) -> Iteration {
     match options.table {
@@ -314,5 +323,38 @@ impl Dfs<'_, '_, '_> {
             return false;
         }
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Config;
+    use crate::meter::Meter;
+    use crate::tt::TranspositionTable;
+
+    /// Once an iteration is cut, frontier positions not in check skip the
+    /// legal-move test, but a check still gets it: a mate met at the
+    /// frontier after the cut is found. Here every root move of White's
+    /// ends at the frontier (depth 0, no scores); the first move generated
+    /// does not mate, so it cuts the iteration, and the mate (`Qh8#`) comes
+    /// after it.
+    #[test]
+    fn a_mate_at_the_frontier_is_found_after_a_cut() {
+        let pos: Position = "k7/8/1K6/8/8/8/7Q/8 w - -".parse().unwrap();
+        let mut moves = MoveList::new();
+        pos.generate_legal_moves(&mut moves);
+        assert!(!pos.play(moves[0]).is_checkmate(), "the first move must cut the iteration");
+        let (mut tt, mut visited) = (TranspositionTable::new(1), TranspositionTable::new(1));
+        let meter = Meter::new(1_000_000, None, None);
+        let mut shared = Shared::new(Color::White, Config::default(), meter, &mut tt, &mut visited);
+        let guide = Guide::plain(Color::White);
+        match iterate(&mut shared, guide, &pos, Options::plain(0)) {
+            Iteration::Mate(moves) => {
+                assert!(crate::replay(&pos, Color::White, &moves).is_ok(), "{moves:?}");
+                assert_eq!(moves.len(), 1);
+            }
+            other => panic!("no mate found: {other:?}"),
+        }
     }
 }

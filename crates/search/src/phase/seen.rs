@@ -142,7 +142,7 @@ impl SeenSet {
     /// first array, 1,024 slots, is no more than `final`).
     #[cfg(test)]
     fn worst_bytes(cap: usize) -> usize {
-        let mut set = SeenSet::new(cap);
+        let set = SeenSet::new(cap);
         let mut worst = set.slots.len() * 8;
         let mut size = set.slots.len();
         while size < set.final_slots {
@@ -150,7 +150,6 @@ impl SeenSet {
             worst = worst.max((size + new_size) * 8);
             size = new_size;
         }
-        set.slots = Vec::new();
         worst
     }
 }
