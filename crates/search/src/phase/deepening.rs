@@ -123,14 +123,71 @@ pub(crate) struct Options {
     /// Ask the static check at nodes reached by an irreversible move (when
     /// the configuration enables it, [`crate::Config::static_pruning`]).
     pub static_pruning: bool,
+    /// The order in which a node's moves are tried.
+    pub order: MoveOrder,
+}
+
+/// The order in which [`iterate`] tries a node's moves. Order only: every
+/// move of a node is tried unless a mate was found or the iteration is
+/// over, so the claim of the module docs holds for any order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum MoveOrder {
+    /// The move generator's order.
+    Generated,
+    /// The generator's order, started at a move chosen pseudo-randomly from
+    /// the position's hash and the seed, wrapping around at the end (the
+    /// generator's relative order kept). An iteration interrupted by its
+    /// node bound has searched only the first moves of the nodes near the
+    /// root (a depth-first search goes deep into the first moves, and the
+    /// rewarded moves keep the depth from falling); one with another seed
+    /// searches other parts of the tree, as restarts with a randomised
+    /// order do in other heavy-tailed tree searches, instead of the same
+    /// part again with a little more depth.
+    Rotated {
+        /// Chosen per iteration.
+        seed: u64,
+    },
+}
+
+impl MoveOrder {
+    /// The moves of the position with `hash` in this order: every one
+    /// once.
+    #[inline]
+    pub fn arrange(self, hash: u64, moves: &[Move]) -> impl Iterator<Item = Move> + '_ {
+        let (before, after) = moves.split_at(self.first(hash, moves.len()));
+        after.iter().chain(before).copied()
+    }
+
+    /// The index of the first of `len` moves to try in the position with
+    /// `hash` (`0` for the generator's order; below `len` unless `len` is 0).
+    #[inline]
+    fn first(self, hash: u64, len: usize) -> usize {
+        match self {
+            MoveOrder::Generated => 0,
+            MoveOrder::Rotated { seed } => {
+                // A multiplicative mix of the hash and the seed; its high
+                // 32 bits scaled to `0..len` by a multiplication.
+                let mixed = (hash ^ seed).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32;
+                ((mixed * len as u64) >> 32) as usize
+            }
+        }
+    }
 }
 
 impl Options {
     /// A plain iteration to `max_depth` plies: no scores (depth is plies),
-    /// no node bound, a fresh table, static pruning as configured. The
-    /// shortest-helpmate mode and the recovery of a helpmate's moves use it.
+    /// no node bound, a fresh table, static pruning as configured, the
+    /// generator's move order. The shortest-helpmate mode and the recovery
+    /// of a helpmate's moves use it.
     pub fn plain(max_depth: i32) -> Options {
-        Options { max_depth, node_bound: u64::MAX, table: Table::Fresh, rewards: false, static_pruning: true }
+        Options {
+            max_depth,
+            node_bound: u64::MAX,
+            table: Table::Fresh,
+            rewards: false,
+            static_pruning: true,
+            order: MoveOrder::Generated,
+        }
     }
 }
 
@@ -157,6 +214,7 @@ pub(crate) fn iterate(shared: &mut Shared<'_>, guide: &Guide, root: &Position, o
         stale: false,
         over: false,
         path: Vec::with_capacity(64),
+        order: options.order,
         shared,
     };
     if dfs.find(root, options.max_depth, false, false) {
@@ -187,6 +245,8 @@ struct Dfs<'s, 'a, 'g> {
     over: bool,
     /// The moves from the root to the current node.
     path: Vec<Move>,
+    /// The order of each node's moves.
+    order: MoveOrder,
     shared: &'s mut Shared<'a>,
 }
 
@@ -244,7 +304,7 @@ impl Dfs<'_, '_, '_> {
         self.shared.tt.store_with(hash, packed, remaining.min(i32::from(i16::MAX)) as i16, static_result);
         // Steps 7-9.
         let node = self.rewards.then(|| self.guide.node(pos));
-        for &m in &moves {
+        for m in self.order.arrange(hash, &moves) {
             let (inc, child_rewarded) = match node.map(|node| node.score(m)) {
                 Some(Score::Reward) => (1, true),
                 // Footnote b: a normal move right after a rewarded one is
@@ -332,6 +392,69 @@ mod tests {
     use crate::Config;
     use crate::meter::Meter;
     use crate::tt::TranspositionTable;
+
+    /// A rotated order tries every move exactly once, and starts at every
+    /// move for some hash (so it is no fixed order).
+    #[test]
+    fn a_rotated_order_tries_every_move_once() {
+        let pos: Position = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -".parse().unwrap();
+        let mut all = MoveList::new();
+        pos.generate_legal_moves(&mut all);
+        for len in 0..=all.len() {
+            let moves = &all[..len];
+            let mut firsts = std::collections::HashSet::new();
+            for i in 0..2_000u64 {
+                let hash = i.wrapping_mul(0x2545_F491_4F6C_DD1D);
+                let order = MoveOrder::Rotated { seed: i % 7 };
+                let arranged: Vec<Move> = order.arrange(hash, moves).collect();
+                let mut sorted = arranged.clone();
+                sorted.sort_by_key(|m| format!("{m:?}"));
+                let mut expected = moves.to_vec();
+                expected.sort_by_key(|m| format!("{m:?}"));
+                assert_eq!(sorted, expected, "{len} moves, hash {hash:#x}");
+                firsts.extend(arranged.first().copied());
+            }
+            assert_eq!(firsts.len(), len, "every move comes first for some hash");
+            let generated: Vec<Move> = MoveOrder::Generated.arrange(7, moves).collect();
+            assert_eq!(generated, moves);
+        }
+    }
+
+    /// Plain iterations to the same depth find a mate in the same positions
+    /// whatever the order (each is complete for its depth), and the mates
+    /// replay: the first 40 positions of the corpus of real games, both
+    /// winners, depth 2 (mates of up to three plies).
+    #[test]
+    fn every_order_finds_the_same_short_mates() {
+        let text =
+            std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/lichess-30k-positions.txt"))
+                .expect("testdata/lichess-30k-positions.txt");
+        let fens: Vec<String> =
+            text.lines().take(40).map(|line| line.split_whitespace().take(4).collect::<Vec<_>>().join(" ")).collect();
+        assert_eq!(fens.len(), 40);
+        let mut mates = 0;
+        for fen in &fens {
+            let pos: Position = fen.parse().unwrap();
+            for winner in [Color::White, Color::Black] {
+                let mut found = Vec::new();
+                for order in [MoveOrder::Generated, MoveOrder::Rotated { seed: 3 }, MoveOrder::Rotated { seed: 11 }] {
+                    let (mut tt, mut visited) = (TranspositionTable::new(16), TranspositionTable::new(1));
+                    let meter = Meter::new(u64::MAX, None, None);
+                    let mut shared = Shared::new(winner, Config::default(), meter, &mut tt, &mut visited);
+                    let options = Options { order, ..Options::plain(2) };
+                    let iteration = iterate(&mut shared, Guide::plain(winner), &pos, options);
+                    if let Iteration::Mate(moves) = &iteration {
+                        assert!(crate::replay(&pos, winner, moves).is_ok(), "{fen} {winner:?} {order:?}: {moves:?}");
+                        assert!(moves.len() <= 3, "{fen} {winner:?} {order:?}: {moves:?}");
+                    }
+                    found.push(matches!(iteration, Iteration::Mate(_)));
+                }
+                assert!(found.iter().all(|&f| f == found[0]), "{fen} {winner:?}: {found:?}");
+                mates += usize::from(found[0]);
+            }
+        }
+        assert!(mates > 0, "some of these positions have short mates");
+    }
 
     /// Once an iteration is cut, frontier positions not in check skip the
     /// legal-move test, but a check still gets it: a mate met at the
