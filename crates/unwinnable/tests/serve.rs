@@ -16,14 +16,22 @@ use unwinnable::serve::client::{Client, Response, encode};
 /// The paper's Position 1 (dead) and 3 (White can mate).
 const DEAD: &str = "8/1p3k2/pPp3p1/P1Pp1pPp/2bP1P1P/4BK2/8/8 b - -";
 const WINNABLE: &str = "8/8/1p6/1B2k3/5pK1/8/8/8 b - -";
-/// A hard position whose analysis for White runs until the deadline: hard
-/// line 759 of testdata/hard-positions.txt with White's pawn on b2 moved to
-/// d2 and Black to move (still undetermined after 130 million nodes and
-/// 12.6 s on the machine of this choice, and CHA-Solver leaves it
-/// undetermined too). If the search ever decides it in under 1.5 s, the
-/// overload and SIGTERM tests fail and a harder one must be chosen: the
-/// previous choice, hard line 125, is now proved at once.
-const SLOW: &str = "k1b5/8/8/1pBpBpBp/pP1P1PpP/Pp4P1/3P2P1/K1B1B3 b - -";
+/// A position whose analysis for White runs until the deadline: the bishop
+/// cage of issue 10 (`crates/search/tests/closed_sets.rs`) with two more
+/// light-squared White bishops on g2 and h1. The cage's argument for White
+/// (only the king can break in, by Kxc7, and that stalemates; light bishops
+/// alone do not mate there) does not depend on how many light bishops
+/// White has; the static check does not see it, so only the exhaustive
+/// traversal could prove it, and the two bishops multiply its reachable set
+/// far beyond what an analyzer holds: still undetermined after 305 million
+/// nodes and 30 s here (CHA-Solver leaves it undetermined too, with Black to
+/// move). (Helpmates are
+/// easier to find than such proofs: the two earlier choices, hard line 125
+/// and then an edit of hard line 759 that stayed undetermined after 130
+/// million nodes, were later decided in a fraction of a second.) If the
+/// analysis ever ends in under 1.5 s, the overload and SIGTERM tests fail
+/// and a harder position must be chosen.
+const SLOW: &str = "3k1b2/2p1pBp1/KpP1P1P1/1P3B2/4B1B1/5B2/6B1/7B w - -";
 
 /// A server started as a child process.
 struct Server {
