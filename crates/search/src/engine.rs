@@ -192,7 +192,9 @@ pub(crate) fn full(shared: &mut Shared<'_>, start: &Position, memory: Memory) ->
     // schedule (one per iteration unless the iterations catch up).
     let mut iteration_nodes = 0u64;
     let mut round = 0;
-    for max_depth in 1.. {
+    // Bounded so that no budget can make the depth overflow (a catching-up
+    // iteration may count a single node); the end is `Undetermined`.
+    for max_depth in 1..=i32::MAX {
         if max_depth > 1 {
             let table = if shared.tt.fits(bound.saturating_mul(2)) { Table::Keep } else { Table::Fresh };
             iteration = deepening::iterate(shared, plain, start, rewarded(max_depth, bound, table));
@@ -426,7 +428,7 @@ pub(crate) fn shortest(shared: &mut Shared<'_>, start: &Position, memory: Memory
     let plain = Guide::plain(shared.winner);
     if !shared.meter.stopped() {
         // Out of memory: iterative deepening with what is left.
-        for max_depth in 1.. {
+        for max_depth in 1..=i32::MAX {
             match deepening::iterate(shared, plain, start, deepening::Options::plain(max_depth)) {
                 Iteration::Mate(moves) => return Outcome::Mate(moves),
                 Iteration::Proof { nodes } => return Outcome::Proof(Proof::Exhaustive { nodes }),
