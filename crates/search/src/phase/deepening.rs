@@ -393,6 +393,15 @@ mod tests {
     use crate::meter::Meter;
     use crate::tt::TranspositionTable;
 
+    /// One iteration from `pos` for `winner` with fresh tables, the plain
+    /// guide and no global limit.
+    fn run_alone(pos: &Position, winner: Color, options: Options) -> Iteration {
+        let (mut tt, mut visited) = (TranspositionTable::new(16), TranspositionTable::new(1));
+        let meter = Meter::new(u64::MAX, None, None);
+        let mut shared = Shared::new(winner, Config::default(), meter, &mut tt, &mut visited);
+        iterate(&mut shared, Guide::plain(winner), pos, options)
+    }
+
     /// A rotated order tries every move exactly once, and starts at every
     /// move for some hash (so it is no fixed order).
     #[test]
@@ -408,9 +417,9 @@ mod tests {
                 let order = MoveOrder::Rotated { seed: i % 7 };
                 let arranged: Vec<Move> = order.arrange(hash, moves).collect();
                 let mut sorted = arranged.clone();
-                sorted.sort_by_key(|m| format!("{m:?}"));
+                sorted.sort();
                 let mut expected = moves.to_vec();
-                expected.sort_by_key(|m| format!("{m:?}"));
+                expected.sort();
                 assert_eq!(sorted, expected, "{len} moves, hash {hash:#x}");
                 firsts.extend(arranged.first().copied());
             }
@@ -438,11 +447,7 @@ mod tests {
             for winner in [Color::White, Color::Black] {
                 let mut found = Vec::new();
                 for order in [MoveOrder::Generated, MoveOrder::Rotated { seed: 3 }, MoveOrder::Rotated { seed: 11 }] {
-                    let (mut tt, mut visited) = (TranspositionTable::new(16), TranspositionTable::new(1));
-                    let meter = Meter::new(u64::MAX, None, None);
-                    let mut shared = Shared::new(winner, Config::default(), meter, &mut tt, &mut visited);
-                    let options = Options { order, ..Options::plain(2) };
-                    let iteration = iterate(&mut shared, Guide::plain(winner), &pos, options);
+                    let iteration = run_alone(&pos, winner, Options { order, ..Options::plain(2) });
                     if let Iteration::Mate(moves) = &iteration {
                         assert!(crate::replay(&pos, winner, moves).is_ok(), "{fen} {winner:?} {order:?}: {moves:?}");
                         assert!(moves.len() <= 3, "{fen} {winner:?} {order:?}: {moves:?}");
@@ -468,11 +473,7 @@ mod tests {
         let mut moves = MoveList::new();
         pos.generate_legal_moves(&mut moves);
         assert!(!pos.play(moves[0]).is_checkmate(), "the first move must cut the iteration");
-        let (mut tt, mut visited) = (TranspositionTable::new(1), TranspositionTable::new(1));
-        let meter = Meter::new(1_000_000, None, None);
-        let mut shared = Shared::new(Color::White, Config::default(), meter, &mut tt, &mut visited);
-        let guide = Guide::plain(Color::White);
-        match iterate(&mut shared, guide, &pos, Options::plain(0)) {
+        match run_alone(&pos, Color::White, Options::plain(0)) {
             Iteration::Mate(moves) => {
                 assert!(crate::replay(&pos, Color::White, &moves).is_ok(), "{moves:?}");
                 assert_eq!(moves.len(), 1);
