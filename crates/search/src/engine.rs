@@ -231,7 +231,8 @@ pub(crate) fn full(shared: &mut Shared<'_>, start: &Position, memory: Memory) ->
         }
         // The best-first phase, every other round from the fourth,
         // guided in turn by the material in the way, the king's goal
-        // squares and the distance plan ([`BEST_FIRST_ROTATION`]), with
+        // squares and the distance plan ([`BEST_FIRST_ROTATION`]; the
+        // first turn probes the other two first: [`best_first_runs`]), with
         // sixteen times the iteration's allowance (it counts every position
         // it generates; an iteration counts the positions it enters), but
         // never more than [`BEST_FIRST_PACE`] times what the query has
@@ -250,20 +251,25 @@ pub(crate) fn full(shared: &mut Shared<'_>, start: &Position, memory: Memory) ->
             let allowance = best_first_allowance(bound, first_bound, shared.meter.nodes);
             let plan = shared.plan(start);
             let goal = shared.targeted_guide(start).targets().loser_king;
-            let turn = (round as usize / 2 - 2) % BEST_FIRST_ROTATION.len();
-            let guidance = match (BEST_FIRST_ROTATION[turn], &plan) {
-                (Steering::Material, _) => best_first::Guidance::Material,
-                (Steering::Plan, Some(plan)) => best_first::Guidance::Plan(plan),
-                (Steering::Plan | Steering::Goal, _) => best_first::Guidance::Goal(goal),
-            };
+            let turn = round as usize / 2 - 2;
             // What earlier queries left allocated is freed first, so the
             // store's size (and so when a run ends full) is the query's own.
             shared.tt.release_unused();
             shared.visited.release_unused();
             let allocated = shared.tt.bytes() + shared.visited.bytes() + traversal.queue_bytes();
             let positions = memory.best_first_positions(allocated);
-            if let Some(moves) = best_first::run(&mut shared.meter, start, winner, guidance, positions, allowance) {
-                return Outcome::Mate(moves);
+            for (steering, allowance) in best_first_runs(turn, allowance, plan.is_some()) {
+                let guidance = match (steering, &plan) {
+                    (Steering::Material, _) => best_first::Guidance::Material,
+                    (Steering::Plan, Some(plan)) => best_first::Guidance::Plan(plan),
+                    (Steering::Plan | Steering::Goal, _) => best_first::Guidance::Goal(goal),
+                };
+                if let Some(moves) = best_first::run(&mut shared.meter, start, winner, guidance, positions, allowance) {
+                    return Outcome::Mate(moves);
+                }
+                if shared.meter.stopped() {
+                    break;
+                }
             }
             if shared.meter.stopped() {
                 break;
@@ -357,22 +363,62 @@ fn best_first_allowance(bound: u64, first_bound: u64, spent: u64) -> u64 {
 const EXHAUSTIVE_KEEPS_PACE_FROM: i32 = 7;
 
 /// A best-first guidance, before its tables are built.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Steering {
     Material,
     Goal,
     Plan,
 }
 
-/// The guidance of the best-first phase at its first, second, third run,
-/// and so on in a cycle. Each finds a different kind of long helpmate:
-/// material for the ones that break a locked chain by sacrifices and a
+/// The guidance of the best-first phase at its first, second, third turn,
+/// and so on in a cycle ([`best_first_runs`]). Each finds a different kind
+/// of long helpmate: material for the ones that break a locked chain by sacrifices and a
 /// promotion, goal squares for king marches into a net the static analysis
 /// leaves open, the plan for marches where the winner's pieces must reach
 /// their posts too (the goal when there is no plan). Measured on the hard
 /// set (nodes, all queries, one thread): material-goal-plan 374 M with 3
 /// undetermined, against 743 M and 11 for plan-goal without material.
 const BEST_FIRST_ROTATION: [Steering; 3] = [Steering::Material, Steering::Goal, Steering::Plan];
+
+/// The share of a turn's allowance each probe of the first turn gets
+/// ([`best_first_runs`]).
+const BEST_FIRST_PROBE_SHARE: u64 = 8;
+
+/// The best-first runs of the phase's `turn` (0 for its first) with the
+/// node allowance `allowance`: the turn's guidance in the rotation with the
+/// whole allowance; at the first turn it is preceded by the other
+/// guidances as probes, each with an eighth of it (the plan only when
+/// there is one: without, it would be the goal's run again).
+///
+/// Why. The first turn's material-guided run used its whole allowance and
+/// failed in most of the positions where the other solver is fast and we
+/// were not (the 176 winnable dev and hard queries it decides within
+/// 0.1 s that took us over 0.1 M nodes: 57.6 M of their 151.4 M nodes went
+/// to failing material runs, 1.35 M each at the first turn), while the
+/// goal or plan guidance, two turns later, found the helpmate in 0.01-0.1 M
+/// nodes. A probe that fails costs a quarter of the turn; one that succeeds
+/// saves the material run and two rounds. Measured with the command (one
+/// thread, 256 MiB, nodes):
+/// dev 312.6 M -> 277.5 M, hard 134.1 M -> 111.5 M; on the 5,000 random
+/// edits not used for the choice (`edits2`, `edits3`) 92.6 M -> 91.3 M.
+/// Shares of a half, a quarter, a sixteenth and a thirty-second gave dev
+/// and hard 264.2 M and 132.0 M, 262.4 M and 116.9 M, 274.3 M and
+/// 121.9 M, 272.8 M and 120.5 M; probes at every turn (a sixteenth):
+/// 307.4 M and 136.0 M. Scheduling only: every helpmate a run finds is
+/// replayed, and a run never answers "unwinnable".
+fn best_first_runs(turn: usize, allowance: u64, has_plan: bool) -> Vec<(Steering, u64)> {
+    let n = BEST_FIRST_ROTATION.len();
+    let main = BEST_FIRST_ROTATION[turn % n];
+    let mut runs = Vec::with_capacity(n);
+    if turn == 0 {
+        let probes = (1..n).map(|k| BEST_FIRST_ROTATION[(turn + k) % n]);
+        for steering in probes.filter(|&s| has_plan || !matches!(s, Steering::Plan)) {
+            runs.push((steering, allowance / BEST_FIRST_PROBE_SHARE));
+        }
+    }
+    runs.push((main, allowance));
+    runs
+}
 
 /// The exhaustive phase with the recovery of a mate's moves: `None` when it
 /// was interrupted.
@@ -497,6 +543,22 @@ mod tests {
 
     /// The iterations go on alone while they have spent less than the
     /// other phases, and never when those have spent nothing.
+    /// The first turn probes the other guidances with an eighth of the
+    /// allowance each before its own run; later turns run their guidance
+    /// alone; a run is never repeated with the same guidance (no plan: no
+    /// plan probe, which would be the goal's run again).
+    #[test]
+    fn the_first_best_first_turn_probes_the_other_guidances() {
+        use Steering::{Goal, Material, Plan};
+        assert_eq!(best_first_runs(0, 800, true), vec![(Goal, 100), (Plan, 100), (Material, 800)]);
+        assert_eq!(best_first_runs(0, 800, false), vec![(Goal, 100), (Material, 800)]);
+        for has_plan in [true, false] {
+            assert_eq!(best_first_runs(1, 800, has_plan), vec![(Goal, 800)]);
+            assert_eq!(best_first_runs(2, 800, has_plan), vec![(Plan, 800)]);
+            assert_eq!(best_first_runs(3, 800, has_plan), vec![(Material, 800)]);
+        }
+    }
+
     #[test]
     fn the_iterations_catch_up_with_the_other_phases() {
         assert!(iterations_catch_up(10_000, 30_000));
