@@ -17,7 +17,7 @@
 use movegen::{Bitboard, Color, File, Move, Position};
 
 use crate::guide::Guide;
-use crate::phase::deepening::{self, Iteration, MoveOrder, Table};
+use crate::phase::deepening::{self, Iteration, MoveOrder, Scores, Table};
 use crate::phase::exhaustive::{Exhaustive, Traversal};
 use crate::phase::forced::{self, ForcedLine};
 use crate::phase::{best_first, quick};
@@ -165,7 +165,9 @@ pub(crate) fn full(shared: &mut Shared<'_>, start: &Position, memory: Memory) ->
         max_depth,
         node_bound,
         table,
-        rewards: true,
+        // The loser's pawn moves are rewarded from the second iteration on
+        // ([`crate::guide::Guide::node`]).
+        scores: if max_depth > 1 { Scores::LoserPawns } else { Scores::Paper },
         static_pruning: max_depth > 1,
         order: if max_depth > 1 {
             MoveOrder::Rotated { seed: (max_depth as u64).wrapping_mul(0xD1B5_4A32_D192_ED03) }

@@ -118,13 +118,27 @@ pub(crate) struct Options {
     pub node_bound: u64,
     /// Whether the table starts empty.
     pub table: Table,
-    /// Use the scores (Figure 12, footnote b); off for shortest helpmates.
-    pub rewards: bool,
+    /// Which moves are rewarded and punished (Figure 12, footnote b).
+    pub scores: Scores,
     /// Ask the static check at nodes reached by an irreversible move (when
     /// the configuration enables it, [`crate::Config::static_pruning`]).
     pub static_pruning: bool,
     /// The order in which a node's moves are tried.
     pub order: MoveOrder,
+}
+
+/// Which variations an iteration rewards and punishes (Figure 5's `inc`).
+/// Scores only decide how deep each variation is searched: an iteration is
+/// a proof only when nothing was cut, whatever the scores (module docs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Scores {
+    /// None: every move counts one ply (shortest helpmates).
+    Off,
+    /// Figure 12 with footnote b.
+    Paper,
+    /// Figure 12 with footnote b, and every pawn move of the loser rewarded
+    /// ([`crate::guide::Guide::node`]).
+    LoserPawns,
 }
 
 /// The order in which [`iterate`] tries a node's moves. Order only: every
@@ -184,7 +198,7 @@ impl Options {
             max_depth,
             node_bound: u64::MAX,
             table: Table::Fresh,
-            rewards: false,
+            scores: Scores::Off,
             static_pruning: true,
             order: MoveOrder::Generated,
         }
@@ -206,7 +220,7 @@ pub(crate) fn iterate(shared: &mut Shared<'_>, guide: &Guide, root: &Position, o
     let mut dfs = Dfs {
         winner: shared.winner,
         guide,
-        rewards: options.rewards,
+        scores: options.scores,
         static_pruning: shared.config.static_pruning.filter(|_| options.static_pruning),
         nodes: 0,
         node_bound: options.node_bound,
@@ -231,7 +245,7 @@ pub(crate) fn iterate(shared: &mut Shared<'_>, guide: &Guide, root: &Position, o
 struct Dfs<'s, 'a, 'g> {
     winner: Color,
     guide: &'g Guide,
-    rewards: bool,
+    scores: Scores,
     static_pruning: Option<i32>,
     /// Nodes counted in the iteration (`cnt` of Figure 5).
     nodes: u64,
@@ -322,7 +336,7 @@ impl Dfs<'_, '_, '_> {
         // Step 6.
         self.shared.tt.store_with(hash, packed, remaining.min(i32::from(i16::MAX)) as i16, static_result);
         // Steps 7-9.
-        let node = self.rewards.then(|| self.guide.node(pos));
+        let node = (self.scores != Scores::Off).then(|| self.guide.node(pos, self.scores == Scores::LoserPawns));
         for m in self.order.arrange(hash, &moves) {
             let (inc, child_rewarded) = match node.map(|node| node.score(m)) {
                 Some(Score::Reward) => (1, true),
