@@ -165,9 +165,9 @@ pub(crate) fn full(shared: &mut Shared<'_>, start: &Position, memory: Memory) ->
         max_depth,
         node_bound,
         table,
-        // The loser's pawn moves are rewarded from the second iteration on
-        // ([`crate::guide::Guide::node`]).
-        scores: if max_depth > 1 { Scores::LoserPawns } else { Scores::Paper },
+        // From the second iteration on, the loser's pawn moves are rewarded
+        // and its captures not punished ([`crate::guide::Guide::node`]).
+        scores: if max_depth > 1 { Scores::LoserOpens } else { Scores::Paper },
         static_pruning: max_depth > 1,
         order: if max_depth > 1 {
             MoveOrder::Rotated { seed: (max_depth as u64).wrapping_mul(0xD1B5_4A32_D192_ED03) }

@@ -136,9 +136,9 @@ pub(crate) enum Scores {
     Off,
     /// Figure 12 with footnote b.
     Paper,
-    /// Figure 12 with footnote b, and every pawn move of the loser rewarded
-    /// ([`crate::guide::Guide::node`]).
-    LoserPawns,
+    /// Figure 12 with footnote b, every pawn move of the loser rewarded and
+    /// its other captures not punished ([`crate::guide::Guide::node`]).
+    LoserOpens,
 }
 
 /// The order in which [`iterate`] tries a node's moves. Order only: every
@@ -336,7 +336,7 @@ impl Dfs<'_, '_, '_> {
         // Step 6.
         self.shared.tt.store_with(hash, packed, remaining.min(i32::from(i16::MAX)) as i16, static_result);
         // Steps 7-9.
-        let node = (self.scores != Scores::Off).then(|| self.guide.node(pos, self.scores == Scores::LoserPawns));
+        let node = (self.scores != Scores::Off).then(|| self.guide.node(pos, self.scores == Scores::LoserOpens));
         for m in self.order.arrange(hash, &moves) {
             let (inc, child_rewarded) = match node.map(|node| node.score(m)) {
                 Some(Score::Reward) => (1, true),
