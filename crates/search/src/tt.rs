@@ -227,6 +227,18 @@ impl TranspositionTable {
         })
     }
 
+    /// The positions of the valid entries (those a probe can hit), for
+    /// tests of what the table may hold.
+    #[cfg(test)]
+    pub fn valid_positions(&self) -> Vec<PackedPosition> {
+        let valid = |entry: &&Entry| entry.stamp >= self.valid_from && entry.stamp <= self.stamp && entry.stamp != 0;
+        self.entries[..=self.mask]
+            .iter()
+            .filter(valid)
+            .map(|entry| PackedPosition { black: entry.black, planes: entry.planes, state: entry.state })
+            .collect()
+    }
+
     /// Removes the record of this position, if present (used for positions
     /// whose search was abandoned by a node limit: their depth is no
     /// promise).

@@ -284,7 +284,9 @@ impl Dfs<'_, '_, '_> {
         // makes the iteration explore more, and an iteration that ends
         // without a cut is a proof either way. Speed only: the paper, dev,
         // hard and corpus sets count the same nodes as with the moves
-        // generated first, and every test run checks the premise below.
+        // generated first. The premise is tested
+        // (`the_table_holds_only_positions_with_a_legal_move`) and asserted
+        // in debug builds.
         let packed = pos.pack();
         let hash = self.shared.hash(pos);
         let hit = self.shared.tt.probe(hash, &packed);
@@ -439,6 +441,57 @@ mod tests {
         let meter = Meter::new(u64::MAX, None, None);
         let mut shared = Shared::new(winner, Config::default(), meter, &mut tt, &mut visited);
         iterate(&mut shared, Guide::plain(winner), pos, options)
+    }
+
+    /// The premise of probing the table before generating the moves
+    /// ([`Dfs::find`], [`Dfs::frontier`]): every position the table holds
+    /// has a legal move. Iterations of growing depth, with the table kept
+    /// between them as the full algorithm keeps it and both kinds of scores,
+    /// from positions whose trees are full of mates and stalemates (a
+    /// queen or rook against a bare king, a pawn about to stalemate) and
+    /// from real games; then every valid entry is unpacked and asked.
+    #[test]
+    fn the_table_holds_only_positions_with_a_legal_move() {
+        let text =
+            std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/lichess-30k-positions.txt"))
+                .expect("testdata/lichess-30k-positions.txt");
+        let mut fens: Vec<String> = [
+            "k7/8/1K6/8/8/8/8/1Q6 w - -",
+            "7k/8/6K1/8/8/8/8/R7 w - -",
+            "8/8/8/8/8/5k2/5p2/5K2 b - -",
+            "k7/2K5/8/8/8/8/8/1N1B4 w - -",
+        ]
+        .iter()
+        .map(|fen| fen.to_string())
+        .collect();
+        fens.extend(text.lines().take(30).map(|line| line.split_whitespace().take(4).collect::<Vec<_>>().join(" ")));
+        let mut checked = 0;
+        for fen in &fens {
+            let pos: Position = fen.parse().unwrap();
+            for winner in [Color::White, Color::Black] {
+                for scores in [Scores::Paper, Scores::LoserOpens] {
+                    let (mut tt, mut visited) = (TranspositionTable::new(16), TranspositionTable::new(1));
+                    let meter = Meter::new(u64::MAX, None, None);
+                    let mut shared = Shared::new(winner, Config::default(), meter, &mut tt, &mut visited);
+                    for depth in 1..=6 {
+                        let table = if depth == 1 { Table::Fresh } else { Table::Keep };
+                        let options = Options { node_bound: 20_000, table, scores, ..Options::plain(depth) };
+                        if !matches!(
+                            iterate(&mut shared, Guide::plain(winner), &pos, options),
+                            Iteration::Interrupted { .. }
+                        ) {
+                            break;
+                        }
+                    }
+                    for packed in shared.tt.valid_positions() {
+                        let stored = packed.unpack();
+                        assert!(stored.has_legal_moves(), "{fen} {winner:?}: {} has no legal move", stored.to_fen());
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 10_000, "{checked} entries checked");
     }
 
     /// A rotated order tries every move exactly once, and starts at every
