@@ -328,7 +328,8 @@ pub(crate) fn full(shared: &mut Shared<'_>, start: &Position, memory: Memory) ->
 /// (python-chess: pieces moved, removed or added; they were measured for
 /// this choice too) 207.5 -> 171.9 -> 194.6 -> 162.2 M. No verdict
 /// changed, and with step 2 no set's largest query grew. Step 2 is the
-/// one that gains on the dev and hard sets both. Scheduling only: every answer is the iteration's own.
+/// one that gains on the dev and hard sets both. Scheduling only: every
+/// answer is the iteration's own.
 const DEPTH_STEP: i32 = 2;
 
 /// Whether the depth-first iterations, having counted `iteration_nodes`
@@ -391,8 +392,8 @@ enum Steering {
 
 /// The guidance of the best-first phase at its first, second, third turn,
 /// and so on in a cycle ([`best_first_runs`]). Each finds a different kind
-/// of long helpmate: material for the ones that break a locked chain by sacrifices and a
-/// promotion, goal squares for king marches into a net the static analysis
+/// of long helpmate: material for the ones that break a locked chain by
+/// sacrifices and a promotion, goal squares for king marches into a net the static analysis
 /// leaves open, the plan for marches where the winner's pieces must reach
 /// their posts too (the goal when there is no plan). Measured on the hard
 /// set (nodes, all queries, one thread): material-goal-plan 374 M with 3
@@ -417,9 +418,9 @@ const BEST_FIRST_PROBE_SHARE: u64 = 8;
 /// goal or plan guidance, two turns later, found the helpmate in 0.01-0.1 M
 /// nodes. A probe that fails costs a quarter of the turn; one that succeeds
 /// saves the material run and two rounds. Measured with the command (one
-/// thread, 256 MiB, nodes):
-/// dev 312.6 M -> 277.5 M, hard 134.1 M -> 111.5 M; on the 5,000 random
-/// edits not used for the choice (`edits2`, `edits3`) 92.6 M -> 91.3 M.
+/// thread, 256 MiB, nodes): dev 312.6 M -> 277.5 M, hard 134.1 M ->
+/// 111.5 M; on 5,000 random edits of dev and hard positions (measured for
+/// the choice of the share too) 92.6 M -> 91.3 M.
 /// Shares of a half, a quarter, a sixteenth and a thirty-second gave dev
 /// and hard 264.2 M and 132.0 M, 262.4 M and 116.9 M, 274.3 M and
 /// 121.9 M, 272.8 M and 120.5 M; probes at every turn (a sixteenth):
