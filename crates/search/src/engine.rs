@@ -427,17 +427,12 @@ const BEST_FIRST_PROBE_SHARE: u64 = 8;
 /// 307.4 M and 136.0 M. Scheduling only: every helpmate a run finds is
 /// replayed, and a run never answers "unwinnable".
 fn best_first_runs(turn: usize, allowance: u64, has_plan: bool) -> Vec<(Steering, u64)> {
-    let n = BEST_FIRST_ROTATION.len();
-    let main = BEST_FIRST_ROTATION[turn % n];
-    let mut runs = Vec::with_capacity(n);
-    if turn == 0 {
-        let probes = (1..n).map(|k| BEST_FIRST_ROTATION[(turn + k) % n]);
-        for steering in probes.filter(|&s| has_plan || !matches!(s, Steering::Plan)) {
-            runs.push((steering, allowance / BEST_FIRST_PROBE_SHARE));
-        }
-    }
-    runs.push((main, allowance));
-    runs
+    let main = BEST_FIRST_ROTATION[turn % BEST_FIRST_ROTATION.len()];
+    // The first turn's own guidance is the rotation's first; the probes are
+    // the others.
+    let probes = if turn == 0 { &BEST_FIRST_ROTATION[1..] } else { &[] };
+    let probes = probes.iter().filter(|&&s| has_plan || s != Steering::Plan);
+    probes.map(|&s| (s, allowance / BEST_FIRST_PROBE_SHARE)).chain([(main, allowance)]).collect()
 }
 
 /// The exhaustive phase with the recovery of a mate's moves: `None` when it

@@ -56,6 +56,19 @@ impl Entry {
     fn holds(&self, position: &PackedPosition) -> bool {
         self.black == position.black && self.planes == position.planes && self.state == position.state
     }
+
+    /// Whether the entry was stored with a stamp from `from` to `to` (the
+    /// table's valid range; stamp 0 is an empty slot).
+    #[inline(always)]
+    fn stamped_within(&self, from: u16, to: u16) -> bool {
+        self.stamp != 0 && from <= self.stamp && self.stamp <= to
+    }
+
+    /// The position it holds.
+    #[inline]
+    fn position(&self) -> PackedPosition {
+        PackedPosition { black: self.black, planes: self.planes, state: self.state }
+    }
 }
 
 static_assertions::const_assert_eq!(core::mem::size_of::<Entry>(), 40);
@@ -219,8 +232,7 @@ impl TranspositionTable {
     #[inline]
     pub fn probe(&self, hash: u64, position: &PackedPosition) -> Option<Hit> {
         let entry = &self.entries[self.slot(hash)];
-        let valid = entry.stamp >= self.valid_from && entry.stamp <= self.stamp && entry.stamp != 0;
-        (valid && entry.holds(position)).then_some(Hit {
+        (entry.stamped_within(self.valid_from, self.stamp) && entry.holds(position)).then_some(Hit {
             depth: entry.depth,
             stale: entry.stamp != self.stamp,
             static_result: entry.static_result,
@@ -231,11 +243,10 @@ impl TranspositionTable {
     /// tests of what the table may hold.
     #[cfg(test)]
     pub fn valid_positions(&self) -> Vec<PackedPosition> {
-        let valid = |entry: &&Entry| entry.stamp >= self.valid_from && entry.stamp <= self.stamp && entry.stamp != 0;
         self.entries[..=self.mask]
             .iter()
-            .filter(valid)
-            .map(|entry| PackedPosition { black: entry.black, planes: entry.planes, state: entry.state })
+            .filter(|entry| entry.stamped_within(self.valid_from, self.stamp))
+            .map(Entry::position)
             .collect()
     }
 
@@ -259,11 +270,11 @@ impl TranspositionTable {
     /// caller must treat that as a limit).
     pub fn visit(&mut self, hash: u64, position: &PackedPosition) -> Visit {
         let start = self.slot(hash);
+        let (from, to) = (self.valid_from, self.stamp);
         for i in 0..VISIT_PROBES {
             let slot = (start + i) & self.mask;
             let entry = &mut self.entries[slot];
-            let valid = entry.stamp >= self.valid_from && entry.stamp <= self.stamp && entry.stamp != 0;
-            if !valid {
+            if !entry.stamped_within(from, to) {
                 *entry = Entry {
                     black: position.black,
                     planes: position.planes,
@@ -317,14 +328,13 @@ impl TranspositionTable {
     pub fn grow_set(&mut self, hash: impl Fn(&PackedPosition) -> u64, max_bytes: usize) -> bool {
         self.release_unused();
         let active = &self.entries[..=self.mask];
-        let valid = |entry: &Entry| entry.stamp >= self.valid_from && entry.stamp <= self.stamp && entry.stamp != 0;
+        let (from, to) = (self.valid_from, self.stamp);
         let mut size = active.len() * 2;
         while size * ENTRY_BYTES <= max_bytes && (size + self.entries.len()) * ENTRY_BYTES <= 2 * max_bytes {
             let mask = size - 1;
             let mut entries = vec![Entry::default(); size];
-            let placed = active.iter().filter(|entry| valid(entry)).all(|entry| {
-                let packed = PackedPosition { black: entry.black, planes: entry.planes, state: entry.state };
-                let start = hash(&packed) as usize;
+            let placed = active.iter().filter(|entry| entry.stamped_within(from, to)).all(|entry| {
+                let start = hash(&entry.position()) as usize;
                 let free = (0..VISIT_PROBES).map(|i| (start + i) & mask).find(|&slot| entries[slot].stamp == 0);
                 free.map(|slot| entries[slot] = Entry { stamp: 1, ..*entry }).is_some()
             });

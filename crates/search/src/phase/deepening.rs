@@ -434,13 +434,26 @@ mod tests {
     use crate::meter::Meter;
     use crate::tt::TranspositionTable;
 
+    /// `f` on a query's shared state for `winner` with fresh tables and no
+    /// global limit.
+    fn with_fresh_tables<R>(winner: Color, f: impl FnOnce(&mut Shared<'_>) -> R) -> R {
+        let (mut tt, mut visited) = (TranspositionTable::new(16), TranspositionTable::new(1));
+        let meter = Meter::new(u64::MAX, None, None);
+        f(&mut Shared::new(winner, Config::default(), meter, &mut tt, &mut visited))
+    }
+
     /// One iteration from `pos` for `winner` with fresh tables, the plain
     /// guide and no global limit.
     fn run_alone(pos: &Position, winner: Color, options: Options) -> Iteration {
-        let (mut tt, mut visited) = (TranspositionTable::new(16), TranspositionTable::new(1));
-        let meter = Meter::new(u64::MAX, None, None);
-        let mut shared = Shared::new(winner, Config::default(), meter, &mut tt, &mut visited);
-        iterate(&mut shared, Guide::plain(winner), pos, options)
+        with_fresh_tables(winner, |shared| iterate(shared, Guide::plain(winner), pos, options))
+    }
+
+    /// The first `n` positions of the corpus of real games (FEN, 4 fields).
+    fn corpus_fens(n: usize) -> Vec<String> {
+        let text =
+            std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/lichess-30k-positions.txt"))
+                .expect("testdata/lichess-30k-positions.txt");
+        text.lines().take(n).map(|line| line.split_whitespace().take(4).collect::<Vec<_>>().join(" ")).collect()
     }
 
     /// The premise of probing the table before generating the moves
@@ -452,9 +465,6 @@ mod tests {
     /// from real games; then every valid entry is unpacked and asked.
     #[test]
     fn the_table_holds_only_positions_with_a_legal_move() {
-        let text =
-            std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/lichess-30k-positions.txt"))
-                .expect("testdata/lichess-30k-positions.txt");
         let mut fens: Vec<String> = [
             "k7/8/1K6/8/8/8/8/1Q6 w - -",
             "7k/8/6K1/8/8/8/8/R7 w - -",
@@ -464,30 +474,34 @@ mod tests {
         .iter()
         .map(|fen| fen.to_string())
         .collect();
-        fens.extend(text.lines().take(30).map(|line| line.split_whitespace().take(4).collect::<Vec<_>>().join(" ")));
+        fens.extend(corpus_fens(30));
         let mut checked = 0;
         for fen in &fens {
             let pos: Position = fen.parse().unwrap();
             for winner in [Color::White, Color::Black] {
                 for scores in [Scores::Paper, Scores::LoserOpens] {
-                    let (mut tt, mut visited) = (TranspositionTable::new(16), TranspositionTable::new(1));
-                    let meter = Meter::new(u64::MAX, None, None);
-                    let mut shared = Shared::new(winner, Config::default(), meter, &mut tt, &mut visited);
-                    for depth in 1..=6 {
-                        let table = if depth == 1 { Table::Fresh } else { Table::Keep };
-                        let options = Options { node_bound: 20_000, table, scores, ..Options::plain(depth) };
-                        if !matches!(
-                            iterate(&mut shared, Guide::plain(winner), &pos, options),
-                            Iteration::Interrupted { .. }
-                        ) {
-                            break;
+                    checked += with_fresh_tables(winner, |shared| {
+                        for depth in 1..=6 {
+                            let table = if depth == 1 { Table::Fresh } else { Table::Keep };
+                            let options = Options { node_bound: 20_000, table, scores, ..Options::plain(depth) };
+                            if !matches!(
+                                iterate(shared, Guide::plain(winner), &pos, options),
+                                Iteration::Interrupted { .. }
+                            ) {
+                                break;
+                            }
                         }
-                    }
-                    for packed in shared.tt.valid_positions() {
-                        let stored = packed.unpack();
-                        assert!(stored.has_legal_moves(), "{fen} {winner:?}: {} has no legal move", stored.to_fen());
-                        checked += 1;
-                    }
+                        let stored = shared.tt.valid_positions();
+                        for packed in &stored {
+                            let stored = packed.unpack();
+                            assert!(
+                                stored.has_legal_moves(),
+                                "{fen} {winner:?}: {} has no legal move",
+                                stored.to_fen()
+                            );
+                        }
+                        stored.len()
+                    });
                 }
             }
         }
@@ -527,11 +541,7 @@ mod tests {
     /// winners, depth 2 (mates of up to three plies).
     #[test]
     fn every_order_finds_the_same_short_mates() {
-        let text =
-            std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/lichess-30k-positions.txt"))
-                .expect("testdata/lichess-30k-positions.txt");
-        let fens: Vec<String> =
-            text.lines().take(40).map(|line| line.split_whitespace().take(4).collect::<Vec<_>>().join(" ")).collect();
+        let fens = corpus_fens(40);
         assert_eq!(fens.len(), 40);
         let mut mates = 0;
         for fen in &fens {
