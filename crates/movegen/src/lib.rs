@@ -16,6 +16,7 @@
 //!   bitboards (PEXT when compiled for BMI2), see [`magic`].
 //! * [`Position::perft`], [`Position::divide`], UCI notation
 //!   ([`Position::parse_uci`], `Display` of [`Move`]).
+//! * [`prefetch`]: a cache hint for the searches' hash tables.
 //!
 //! # Example
 //!
@@ -54,6 +55,7 @@ mod moves;
 mod packed;
 mod perft;
 mod position;
+mod prefetch;
 mod rays;
 mod role;
 mod san;
@@ -71,6 +73,7 @@ pub use movegen::{MAX_MOVES, MoveList};
 pub use moves::{Move, MoveKind};
 pub use packed::PackedPosition;
 pub use position::Position;
+pub use prefetch::prefetch;
 pub use role::{Piece, PieceType, Role};
 pub use san::SanError;
 pub use square::{File, ParseSquareError, Rank, Square};

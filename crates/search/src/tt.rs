@@ -293,16 +293,15 @@ impl TranspositionTable {
         Visit::Full
     }
 
-    /// Loads the slots of `hashes` without waiting for them, so that their
-    /// cache misses overlap and the probes or visits that follow find them
-    /// in the cache. A hint only; it changes nothing.
+    /// Starts loading the slots of `hashes` without waiting for them
+    /// ([`movegen::prefetch`]), so that their cache misses overlap and the
+    /// probes or visits that follow find them in the cache. A hint only;
+    /// it changes nothing.
     #[inline]
     pub fn touch(&self, hashes: impl Iterator<Item = u64>) {
-        let mut any = 0u16;
         for hash in hashes {
-            any |= self.entries[self.slot(hash)].stamp;
+            movegen::prefetch(&self.entries[self.slot(hash)]);
         }
-        std::hint::black_box(any);
     }
 
     /// Used as a set: whether it fills more than three quarters of the part

@@ -74,16 +74,15 @@ impl SeenSet {
         if at + 1 == self.slots.len() { 0 } else { at + 1 }
     }
 
-    /// Loads the home slots of `hashes` without waiting for them: their
-    /// cache misses overlap, and the lookups that follow find the slots in
-    /// the cache. A hint only; it changes nothing.
+    /// Starts loading the home slots of `hashes` without waiting for them
+    /// ([`movegen::prefetch`]): their cache misses overlap, and the lookups
+    /// that follow find the slots in the cache. A hint only; it changes
+    /// nothing.
     #[inline]
     pub fn touch(&self, hashes: impl Iterator<Item = u64>) {
-        let mut any = 0u64;
         for hash in hashes {
-            any |= self.slots[self.home(Self::key(hash))];
+            movegen::prefetch(&self.slots[self.home(Self::key(hash))]);
         }
-        std::hint::black_box(any);
     }
 
     /// Whether `hash` is held.
