@@ -280,10 +280,19 @@ impl Position {
 
     /// The Zobrist hash computed from scratch; equal to [`Position::hash`]
     /// (a test checks this on every move of long random games).
+    ///
+    /// Piece by piece from the twelve piece bitboards, not square by
+    /// square asking each square's piece: the best-first phase computes it
+    /// for every position it expands ([`crate::PackedPosition::unpack`]).
     pub fn compute_hash(&self) -> u64 {
         let mut hash = 0;
-        for (square, piece) in self.board.pieces_iter() {
-            hash ^= zobrist::piece(piece, square);
+        for role in Role::ALL {
+            for color in Color::ALL {
+                let piece = Piece::new(color, role);
+                for square in self.board.by_piece(piece) {
+                    hash ^= zobrist::piece(piece, square);
+                }
+            }
         }
         if self.side_to_move == Color::Black {
             hash ^= zobrist::black_to_move();
