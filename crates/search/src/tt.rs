@@ -293,15 +293,13 @@ impl TranspositionTable {
         Visit::Full
     }
 
-    /// Starts loading the slots of `hashes` without waiting for them
-    /// ([`movegen::prefetch`]), so that their cache misses overlap and the
-    /// probes or visits that follow find them in the cache. A hint only;
-    /// it changes nothing.
+    /// Starts loading the slot of `hash` without waiting for it
+    /// ([`movegen::prefetch`]), so that the misses of a batch overlap and
+    /// the probes or visits that follow find them in the cache. A hint
+    /// only; it changes nothing.
     #[inline]
-    pub fn touch(&self, hashes: impl Iterator<Item = u64>) {
-        for hash in hashes {
-            movegen::prefetch(&self.entries[self.slot(hash)]);
-        }
+    pub fn prefetch(&self, hash: u64) {
+        movegen::prefetch(&self.entries[self.slot(hash)]);
     }
 
     /// Used as a set: whether it fills more than three quarters of the part

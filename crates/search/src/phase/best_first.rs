@@ -189,11 +189,17 @@ pub(crate) fn run(
         // The root keeps its counters; the others are rebuilt.
         let pos = if index == 0 { *start } else { nodes[index as usize].pos.unpack() };
         pos.generate_legal_moves(&mut moves);
-        // All the children first, and their slots in the set loaded
-        // together: the lookups below then find them in the cache.
+        // All the children first, each one's slot in the set prefetched as
+        // soon as it is made: the lookups below then find them in the
+        // cache, and the first ones had the longest to load (measured
+        // against prefetching them all after the last child was made: dev
+        // set -4%, hard -2%, the same nodes).
         children.clear();
-        children.extend(moves.iter().map(|&m| pos.play(m)));
-        seen.touch(children.iter().map(Position::hash));
+        children.extend(moves.iter().map(|&m| {
+            let child = pos.play(m);
+            seen.prefetch(child.hash());
+            child
+        }));
         for (&m, child) in moves.iter().zip(&children) {
             if meter.nodes >= stop_at || !meter.tick() {
                 return None;

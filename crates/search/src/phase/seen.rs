@@ -2,7 +2,7 @@
 //! one flat array of hashes with linear probing, so a lookup costs one
 //! cache miss where a general hash set (control bytes and keys in two
 //! arrays) costs two, and a batch of lookups can be started together
-//! ([`SeenSet::touch`]) so that their misses overlap.
+//! ([`SeenSet::prefetch`]) so that their misses overlap.
 //!
 //! Profiled on a best-first run that fills its store (`perf`, the dev
 //! set's `k6B/1b4B1/2b2B2/4B3/3B4/1pB1B3/pP1B4/K7 w - -` for White), the
@@ -74,15 +74,13 @@ impl SeenSet {
         if at + 1 == self.slots.len() { 0 } else { at + 1 }
     }
 
-    /// Starts loading the home slots of `hashes` without waiting for them
-    /// ([`movegen::prefetch`]): their cache misses overlap, and the lookups
-    /// that follow find the slots in the cache. A hint only; it changes
-    /// nothing.
+    /// Starts loading the home slot of `hash` without waiting for it
+    /// ([`movegen::prefetch`]): the misses of a batch overlap, and the
+    /// lookups that follow find the slots in the cache. A hint only; it
+    /// changes nothing.
     #[inline]
-    pub fn touch(&self, hashes: impl Iterator<Item = u64>) {
-        for hash in hashes {
-            movegen::prefetch(&self.slots[self.home(Self::key(hash))]);
-        }
+    pub fn prefetch(&self, hash: u64) {
+        movegen::prefetch(&self.slots[self.home(Self::key(hash))]);
     }
 
     /// Whether `hash` is held.
@@ -190,7 +188,9 @@ mod tests {
                 assert_eq!(ours.len(), theirs.len());
                 assert!(ours.len() * MAX_LOAD_DENOMINATOR <= ours.slots.len() * MAX_LOAD_NUMERATOR);
             }
-            ours.touch([0, 1, u64::MAX].into_iter());
+            for hash in [0, 1, u64::MAX] {
+                ours.prefetch(hash);
+            }
             assert!(ours.contains(0) && ours.contains(1));
         }
     }
