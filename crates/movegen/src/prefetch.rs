@@ -14,16 +14,19 @@
 //! It lives here because this crate is the one that may use `unsafe`
 //! (the instruction is an intrinsic); it reads nothing and changes nothing.
 
-/// Starts loading the cache lines that hold `value` (its first and its
-/// last byte) into the cache, and returns without waiting. A hint only:
-/// no result depends on it. A no-op on targets other than x86-64.
+/// Starts loading the cache lines that hold `value` (its first and, when
+/// the value may straddle two lines, its last byte) into the cache, and
+/// returns without waiting. A hint only: no result depends on it. A no-op
+/// on targets other than x86-64.
 ///
 /// ```
+/// // Start the loads of a batch of lookups, then look up.
 /// let slots = vec![0u64; 1 << 16];
-/// for index in [7, 40_000, 65_535] {
+/// let wanted = [7, 40_000, 65_535];
+/// for &index in &wanted {
 ///     movegen::prefetch(&slots[index]);
 /// }
-/// assert_eq!(slots[40_000], 0);
+/// let sum: u64 = wanted.iter().map(|&index| slots[index]).sum();
 /// ```
 #[inline(always)]
 pub fn prefetch<T>(value: &T) {
@@ -38,7 +41,12 @@ pub fn prefetch<T>(value: &T) {
         // part of the x86-64 baseline.
         unsafe {
             _mm_prefetch::<_MM_HINT_T0>(first);
-            _mm_prefetch::<_MM_HINT_T0>(last);
+            // A value no larger than its alignment (a power of two, at
+            // most a cache line for these tables' slots) lies within one
+            // line: one hint is enough. Decided at compile time.
+            if core::mem::size_of::<T>() > core::mem::align_of::<T>() {
+                _mm_prefetch::<_MM_HINT_T0>(last);
+            }
         }
     }
     #[cfg(not(target_arch = "x86_64"))]

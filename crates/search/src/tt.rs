@@ -64,6 +64,12 @@ impl Entry {
         self.stamp != 0 && from <= self.stamp && self.stamp <= to
     }
 
+    /// An entry holding `position`, stored with `stamp`.
+    #[inline(always)]
+    fn holding(position: &PackedPosition, depth: i16, stamp: u16, static_result: u8) -> Entry {
+        Entry { black: position.black, planes: position.planes, state: position.state, depth, stamp, static_result }
+    }
+
     /// The position it holds.
     #[inline]
     fn position(&self) -> PackedPosition {
@@ -275,14 +281,7 @@ impl TranspositionTable {
             let slot = (start + i) & self.mask;
             let entry = &mut self.entries[slot];
             if !entry.stamped_within(from, to) {
-                *entry = Entry {
-                    black: position.black,
-                    planes: position.planes,
-                    state: position.state,
-                    depth: 0,
-                    stamp: self.stamp,
-                    static_result: STATIC_UNKNOWN,
-                };
+                *entry = Entry::holding(position, 0, to, STATIC_UNKNOWN);
                 self.set_len += 1;
                 return Visit::New;
             }
@@ -358,14 +357,7 @@ impl TranspositionTable {
     #[inline]
     pub fn store_with(&mut self, hash: u64, position: PackedPosition, depth: i16, static_result: u8) {
         let slot = self.slot(hash);
-        self.entries[slot] = Entry {
-            black: position.black,
-            planes: position.planes,
-            state: position.state,
-            depth,
-            stamp: self.stamp,
-            static_result,
-        };
+        self.entries[slot] = Entry::holding(&position, depth, self.stamp, static_result);
     }
 }
 
