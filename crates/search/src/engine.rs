@@ -464,14 +464,39 @@ fn cause(shared: &Shared<'_>, traversal: &Exhaustive) -> Cause {
 
 /// The moves of a helpmate of exactly `plies` plies, known to exist: a
 /// plain depth-limited search (no scores: depth is plies) to that depth
-/// finds one.
+/// finds one. Its table is sized for [`RECOVERY_TABLE_PER_POSITION`] times
+/// the positions the traversal visited.
 fn recover(shared: &mut Shared<'_>, start: &Position, plies: u32) -> Option<Vec<Move>> {
     let plain = Guide::plain(shared.winner);
-    match deepening::iterate(shared, plain, start, deepening::Options::plain(plies as i32)) {
+    let table = Table::FreshFor(shared.visited.len().saturating_mul(RECOVERY_TABLE_PER_POSITION));
+    let options = deepening::Options { table, ..deepening::Options::plain(plies as i32) };
+    match deepening::iterate(shared, plain, start, options) {
         Iteration::Mate(moves) => Some(moves),
         _ => None,
     }
 }
+
+/// The size of the table of the search recovering a helpmate's moves
+/// ([`recover`]), in entries per position the traversal visited. The
+/// search enters only positions fewer than `plies` moves from the root,
+/// which the breadth-first traversal has all visited (or pruned), so their
+/// number bounds what it stores; the table is one that overwrites, so it
+/// is given room to keep its collisions rare (sized for twice, the search
+/// counted up to 1.7 times the nodes: dev line 17 for White 83.6 K ->
+/// 141.7 K; sixteen times: 97.5 K). Before, sized for its unbounded node
+/// bound, the table took the whole quarter of the budget, allocated and
+/// written for a search of a few thousand positions whenever an earlier
+/// query had released it: queries of 2-50 K nodes took 17-28 ms (dev
+/// line 10 for White, a 21-ply helpmate after 2,780 nodes: 23.7 ms against
+/// 6.9 ms; the other solver 0.4 ms). Measured with the command on the
+/// eight sets used for choices (one thread, 256 MiB): the 17 queries
+/// whose recovery ended otherwise count 0.1-17% more nodes (23.2 K in
+/// all); the ten of them that took 12-28 ms take 1.3-12 ms, the others
+/// move by a few milliseconds either way; no answer changed. Sizing only:
+/// the table is lossy at every size (a hit compares the whole position),
+/// and the search finds a helpmate of exactly `plies` plies at any size
+/// (tested with the smallest table).
+const RECOVERY_TABLE_PER_POSITION: u64 = 16;
 
 /// Shortest helpmates: the static proof first, then the exhaustive
 /// breadth-first traversal (its first mate is a shortest one, and when it
@@ -540,6 +565,39 @@ fn blocked_candidate(pos: &Position) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Config;
+    use crate::meter::Meter;
+    use crate::tt::TranspositionTable;
+
+    /// The moves of a helpmate the traversal found are recovered with the
+    /// smallest table too: exactly as many plies as the traversal counted,
+    /// replayed to a mate by the winner. Long helpmates in locked
+    /// positions (21 and 57 plies, dev lines 10 and 15 for White), where a
+    /// depth-first search to that depth meets many transpositions.
+    #[test]
+    fn a_helpmate_is_recovered_with_the_smallest_table() {
+        for fen in
+            ["Bb1k1b2/bKp1p1p1/1pP1P1P1/pP6/6P1/P7/8/8 w - -", "k1bK4/1p1p4/1PpPp3/2P1Pp2/2p1pP2/2p1P3/2P5/8 w - -"]
+        {
+            let root: Position = fen.parse().unwrap();
+            let (mut tt, mut visited) = (TranspositionTable::new(1), TranspositionTable::new(64));
+            let meter = Meter::new(u64::MAX, None, None);
+            let mut shared = Shared::new(Color::White, Config::default(), meter, &mut tt, &mut visited);
+            let mut traversal = Exhaustive::new(1 << 20, 64 << 20);
+            let Traversal::Mate { plies } = traversal.run(&mut shared, &root, u64::MAX) else {
+                panic!("{fen}: the traversal finds no mate")
+            };
+            // The recovery's table at its smallest, whatever the traversal visited.
+            shared.visited.clear(0);
+            let moves = recover(&mut shared, &root, plies).unwrap_or_else(|| panic!("{fen}: nothing recovered"));
+            assert_eq!(moves.len(), plies as usize, "{fen}");
+            let end = moves.iter().fold(root, |pos, &m| {
+                assert!(pos.legal_moves().contains(&m), "{fen}: {m:?} is not legal");
+                pos.play(m)
+            });
+            assert!(end.is_checkmate() && end.side_to_move() == Color::Black, "{fen}: no mate by White");
+        }
+    }
 
     /// A best-first run gets sixteen times the iteration's bound, unless
     /// that is more than eight times what the query has spent; never less

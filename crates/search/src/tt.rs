@@ -301,6 +301,11 @@ impl TranspositionTable {
         movegen::prefetch(&self.entries[self.slot(hash)]);
     }
 
+    /// Used as a set ([`TranspositionTable::visit`]): the positions in it.
+    pub fn len(&self) -> u64 {
+        self.set_len as u64
+    }
+
     /// Used as a set: whether it fills more than three quarters of the part
     /// in use (probes grow long beyond: time to [`TranspositionTable::grow_set`]).
     pub fn set_is_crowded(&self) -> bool {
