@@ -194,6 +194,9 @@ pub(crate) fn full(shared: &mut Shared<'_>, start: &Position, memory: Memory) ->
     // schedule (one per iteration unless the iterations catch up).
     let mut iteration_nodes = 0u64;
     let mut round = 0;
+    // The nodes of a best-first run that reached everything it could
+    // without a mate ([`best_first::Ending::Exhausted`]), once one has.
+    let mut closed: Option<u64> = None;
     // Bounded so that no budget can make the depth overflow (a catching-up
     // iteration may count a single node); the end is `Undetermined`.
     for number in 1..=i32::MAX / DEPTH_STEP {
@@ -249,7 +252,12 @@ pub(crate) fn full(shared: &mut Shared<'_>, start: &Position, memory: Memory) ->
         // each (hard 302 M). A smaller share delays each helpmate a run
         // finds by a whole rotation (a guidance's allowance grows 64-fold
         // between its turns).
-        if shared.config.best_first && round >= 4 && round % 2 == 0 {
+        //
+        // Once a run has reached everything it could without a mate, the
+        // phase has had its say: every guidance expands the same closed
+        // set, only in another order (see the `Exhausted` arm below).
+        let mut traverse_now = false;
+        if shared.config.best_first && closed.is_none() && round >= 4 && round % 2 == 0 {
             let winner = shared.winner;
             let allowance = best_first_allowance(bound, first_bound, shared.meter.nodes);
             let plan = shared.plan(start);
@@ -267,11 +275,38 @@ pub(crate) fn full(shared: &mut Shared<'_>, start: &Position, memory: Memory) ->
                     (Steering::Plan, Some(plan)) => best_first::Guidance::Plan(plan),
                     (Steering::Plan | Steering::Goal, _) => best_first::Guidance::Goal(goal),
                 };
-                if let Some(moves) = best_first::run(&mut shared.meter, start, winner, guidance, positions, allowance) {
-                    return Outcome::Mate(moves);
-                }
-                if shared.meter.stopped() {
-                    break;
+                match best_first::run(&mut shared.meter, start, winner, guidance, positions, allowance) {
+                    best_first::Ending::Mate(moves) => return Outcome::Mate(moves),
+                    best_first::Ending::Exhausted { nodes } => {
+                        // The queue emptied only when every position the
+                        // run reached was expanded: the set reachable from
+                        // the root through the positions it keeps is
+                        // closed, and no move in it mates. Which positions
+                        // it keeps does not depend on the guidance (only
+                        // the order does), so a run with another guidance
+                        // would expand the same set and find no mate
+                        // either, unless a hash collision hid one (its
+                        // duplicate detection is by hash). The exhaustive
+                        // traversal, which compares whole positions,
+                        // expands about the same set and counts about the
+                        // same nodes (both count every child generated):
+                        // it runs at once with at least twice the run's
+                        // nodes, and ends with its own proof (or a mate
+                        // after all). Before, it kept its doubling while
+                        // later runs expanded the same set again: the dev
+                        // set's `1k6/1P1p1p1p/BP6/1P6/8/8/3P1PKP/8 w - -`
+                        // for Black ran the material and goal guidances to
+                        // their end (0.85 M nodes each) and was proved by a
+                        // traversal of 0.8 M after 4.17 M in all.
+                        // Scheduling only: this phase answers nothing but
+                        // replayed helpmates, and a traversal that does not
+                        // end in that allowance goes on as scheduled.
+                        closed = Some(nodes);
+                        traverse_now = true;
+                        break;
+                    }
+                    best_first::Ending::Stopped if shared.meter.stopped() => break,
+                    best_first::Ending::Stopped => {}
                 }
             }
             if shared.meter.stopped() {
@@ -296,8 +331,14 @@ pub(crate) fn full(shared: &mut Shared<'_>, start: &Position, memory: Memory) ->
         // pay for a traversal first (10% to 30% more nodes each, measured
         // on dev lines 371, 66 and 616).
         // Scheduling only: every answer is still the phase's own.
-        if only_stale || (round >= 3 && round % 2 == 1) {
+        // And at once, with at least twice that run's nodes, after a
+        // best-first run reached everything it could (above).
+        if only_stale || traverse_now || (round >= 3 && round % 2 == 1) {
             let allowance = if only_stale { exhaustive_bound.max(nodes.saturating_mul(8)) } else { exhaustive_bound };
+            let allowance = match closed {
+                Some(closed) if traverse_now => allowance.max(closed.saturating_mul(2)),
+                _ => allowance,
+            };
             let allowance = if round >= EXHAUSTIVE_KEEPS_PACE_FROM {
                 allowance.max(shared.meter.nodes - exhaustive_ended_at)
             } else {
