@@ -194,9 +194,9 @@ pub(crate) fn full(shared: &mut Shared<'_>, start: &Position, memory: Memory) ->
     // schedule (one per iteration unless the iterations catch up).
     let mut iteration_nodes = 0u64;
     let mut round = 0;
-    // The nodes of a best-first run that reached everything it could
-    // without a mate ([`best_first::Ending::Exhausted`]), once one has.
-    let mut closed: Option<u64> = None;
+    // A best-first run has reached everything it could without a mate
+    // ([`best_first::Ending::Exhausted`]): the phase is over for the query.
+    let mut closed = false;
     // Bounded so that no budget can make the depth overflow (a catching-up
     // iteration may count a single node); the end is `Undetermined`.
     for number in 1..=i32::MAX / DEPTH_STEP {
@@ -256,8 +256,9 @@ pub(crate) fn full(shared: &mut Shared<'_>, start: &Position, memory: Memory) ->
         // Once a run has reached everything it could without a mate, the
         // phase has had its say: every guidance expands the same closed
         // set, only in another order (see the `Exhausted` arm below).
-        let mut traverse_now = false;
-        if shared.config.best_first && closed.is_none() && round >= 4 && round % 2 == 0 {
+        // The nodes of the run that closed it in this round, if one did.
+        let mut closed_now: Option<u64> = None;
+        if shared.config.best_first && !closed && round >= 4 && round % 2 == 0 {
             let winner = shared.winner;
             let allowance = best_first_allowance(bound, first_bound, shared.meter.nodes);
             let plan = shared.plan(start);
@@ -301,8 +302,8 @@ pub(crate) fn full(shared: &mut Shared<'_>, start: &Position, memory: Memory) ->
                         // Scheduling only: this phase answers nothing but
                         // replayed helpmates, and a traversal that does not
                         // end in that allowance goes on as scheduled.
-                        closed = Some(nodes);
-                        traverse_now = true;
+                        closed = true;
+                        closed_now = Some(nodes);
                         break;
                     }
                     best_first::Ending::Stopped if shared.meter.stopped() => break,
@@ -333,12 +334,9 @@ pub(crate) fn full(shared: &mut Shared<'_>, start: &Position, memory: Memory) ->
         // Scheduling only: every answer is still the phase's own.
         // And at once, with at least twice that run's nodes, after a
         // best-first run reached everything it could (above).
-        if only_stale || traverse_now || (round >= 3 && round % 2 == 1) {
+        if only_stale || closed_now.is_some() || (round >= 3 && round % 2 == 1) {
             let allowance = if only_stale { exhaustive_bound.max(nodes.saturating_mul(8)) } else { exhaustive_bound };
-            let allowance = match closed {
-                Some(closed) if traverse_now => allowance.max(closed.saturating_mul(2)),
-                _ => allowance,
-            };
+            let allowance = closed_now.map_or(allowance, |run| allowance.max(run.saturating_mul(2)));
             let allowance = if round >= EXHAUSTIVE_KEEPS_PACE_FROM {
                 allowance.max(shared.meter.nodes - exhaustive_ended_at)
             } else {

@@ -77,10 +77,10 @@ pub(crate) struct Exhaustive {
 }
 
 /// The visited set starts sized for this many times the first allowance
-/// (it grows when it fills up, [`crate::tt::TranspositionTable::grow_set`]): a run
-/// adds at most one position per node of its allowance, so twice that
-/// (a power of two at or above it, crowded past three quarters) holds the
-/// first run without growing. Sizing only: the set is exact at every
+/// (it grows when it fills up: [`crate::tt::TranspositionTable::grow_set`]).
+/// A run adds at most one position per node of its allowance, so twice
+/// that (a power of two at or above it, crowded past three quarters) holds
+/// the first run without growing. Sizing only: the set is exact at every
 /// size. Sixteen times, as before, allocated and wrote up to 16 times the
 /// memory the run could use, in every query reaching the phase: in a
 /// fresh process the corpus's `8/8/p1k1K3/P7/8/8/8/4B3 w - -` for Black
