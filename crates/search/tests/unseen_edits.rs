@@ -11,7 +11,7 @@ use movegen::{Color, Position};
 use search::{Analyzer, Config, Verdict, replay};
 
 /// `(FEN, winner)`: the side not to move, as `cargo xtask compare` asks.
-const EDITS: [(&str, Color); 6] = [
+const EDITS: [(&str, Color); 9] = [
     // CHA-Solver answers unwinnable (a wrong draw).
     ("7B/1b6/3k4/Bp1p4/1P1Pp1p1/2ppP1P1/2p5/2K5 b - -", Color::White),
     // CHA-Solver leaves these undetermined.
@@ -25,6 +25,13 @@ const EDITS: [(&str, Color); 6] = [
     // chain: a Black pawn must capture its way out and promote); CHA-Solver
     // finds a 70-ply helpmate.
     ("k1b1b1b1/7b/6B1/BpBp1pBp/1PbP1PpP/6P1/6P1/K1B5 w - -", Color::Black),
+    // A later set of edits (seeds 71-73, stop 26). CHA-Solver answers
+    // unwinnable (a wrong draw); the helpmate this project finds runs to
+    // 132 plies, with four promotions, and python-chess replays it to mate.
+    ("7B/1b6/3k4/Bp1p4/1P1Pp1p1/1pp1P1P1/2p5/2K5 b - -", Color::White),
+    // CHA-Solver leaves these undetermined.
+    ("k1b5/Pp1b4/1P2b1BB/5b2/5Bb1/1p2B2b/pP1B4/K1B5 w - -", Color::Black),
+    ("k6B/1b4B1/5B2/4B3/N2B4/1pB1B3/pP1B4/K7 w - -", Color::Black),
 ];
 
 #[test]
