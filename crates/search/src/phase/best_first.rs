@@ -136,6 +136,35 @@ pub(crate) enum Guidance<'p> {
     Material,
 }
 
+impl Guidance<'_> {
+    /// Whether the guidance has nothing left to steer by from `root`: its
+    /// estimate there already stands at its floor. For the goal, the
+    /// loser's king stands on a goal square with no free neighbour and is
+    /// not blocked, so that only a check can lower it ([`estimate`] at most
+    /// 1); for the plan and the material, the estimate is 0. A run from
+    /// such a root orders the positions that keep the root's estimate by
+    /// depth alone (checks first, for the goal), and every other position
+    /// comes later: a breadth-first search without direction, which spends
+    /// its allowance and fills its store (the hard set's
+    /// `1k6/1p4p1/1b1b2P1/6b1/1p1p4/1P1Pp1bp/4Pp1p/1B3Kbr b - -` for Black:
+    /// the goal's run at the phase's second turn, 5.1 M nodes, never found
+    /// a position with a lower estimate than the root's, and a later
+    /// iteration found the helpmate in 0.3 M).
+    pub(crate) fn is_flat_at(&self, root: &Position, winner: Color) -> bool {
+        match *self {
+            Guidance::Goal(goal) => estimate(root, winner, goal_squares(goal, root, winner)) <= 1,
+            Guidance::Plan(plan) => plan.estimate(root) == 0,
+            Guidance::Material => material_estimate(root, winner) == 0,
+        }
+    }
+}
+
+/// The squares a goal guidance steers the loser's king to: `goal`, or the
+/// Figure 13 corner when it is empty.
+fn goal_squares(goal: Bitboard, start: &Position, winner: Color) -> Bitboard {
+    if goal.any() { goal } else { Bitboard::from(crate::guide::loser_king_corner(start, winner)) }
+}
+
 /// How a run ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Ending {
@@ -171,8 +200,8 @@ pub(crate) fn run(
 ) -> Ending {
     let started_at = meter.nodes;
     let goal = match guidance {
-        Guidance::Goal(goal) if goal.any() => goal,
-        _ => Bitboard::from(crate::guide::loser_king_corner(start, winner)),
+        Guidance::Goal(goal) => goal_squares(goal, start, winner),
+        _ => Bitboard::EMPTY,
     };
     let priority = |pos: &Position| match guidance {
         Guidance::Plan(plan) => plan.estimate(pos) * PLAN_WEIGHT,
@@ -378,6 +407,38 @@ mod tests {
             let cut = run(&mut short, &pos, Color::White, guidance, 1_000_000, meter.nodes / 2);
             assert_eq!(cut, Ending::Stopped, "{guidance:?}");
         }
+    }
+
+    /// A guidance is flat at a root where its estimate cannot fall any
+    /// more (a check aside, for the goal), and only there.
+    #[test]
+    fn a_guidance_at_its_floor_is_flat() {
+        // The loser's king already stands on its only goal square, walled
+        // in by its own pieces: the hard set's line 396 for Black.
+        let walled: Position = "1k6/1p4p1/1b1b2P1/6b1/1p1p4/1P1Pp1bp/4Pp1p/1B3Kbr b - -".parse().unwrap();
+        let goal = Targets::of(&walled, Color::Black).loser_king;
+        assert!(goal.contains(Square::F1), "{goal:?}");
+        assert!(estimate(&walled, Color::Black, goal) <= 1);
+        assert!(Guidance::Goal(goal).is_flat_at(&walled, Color::Black));
+        // A king march: the goal is far from the loser's king.
+        let march: Position = "k6B/1b4B1/2b2B2/4B3/3B4/1pB1B3/pP1B4/K7 w - -".parse().unwrap();
+        let goal = Targets::of(&march, Color::White).loser_king;
+        assert!(!Guidance::Goal(goal).is_flat_at(&march, Color::White));
+        assert!(!Guidance::Material.is_flat_at(&march, Color::White));
+        // The plan of a march still has moves to make.
+        let plan_march: Position = "k1b5/1p1p4/1P1P1K2/8/8/B7/8/1b6 w - -".parse().unwrap();
+        let plan = Plan::of(&plan_march, Color::Black).expect("a net is possible");
+        assert!(!Guidance::Plan(&plan).is_flat_at(&plan_march, Color::Black));
+        // Nothing of the loser's is left in the way, and the winner has no
+        // pawn: the material estimate is at its floor.
+        let bare: Position = "k7/8/8/8/8/8/8/K5Q1 w - -".parse().unwrap();
+        assert!(Guidance::Material.is_flat_at(&bare, Color::White));
+        // One of the plan's nets has every post filled at the root (the dev
+        // set's line 1335 for White), though there is no mate yet: its
+        // estimate is 0.
+        let assembled: Position = "5k2/p1p1p3/8/8/8/6p1/P1P1P1Pp/7K w - -".parse().unwrap();
+        let plan = Plan::of(&assembled, Color::White).expect("a net is possible");
+        assert!(Guidance::Plan(&plan).is_flat_at(&assembled, Color::White));
     }
 
     /// The material estimate falls with every loser's piece and pawn taken
