@@ -137,32 +137,50 @@ pub(crate) enum Guidance<'p> {
 }
 
 impl Guidance<'_> {
-    /// Whether the guidance has nothing left to steer by from `root`: its
-    /// estimate there already stands at its floor. For the goal, the
-    /// loser's king stands on a goal square with no free neighbour and is
-    /// not blocked, so that only a check can lower it ([`estimate`] at most
-    /// 1); for the plan and the material, the estimate is 0. A run from
-    /// such a root orders the positions that keep the root's estimate by
-    /// depth alone (checks first, for the goal), and every other position
-    /// comes later: a breadth-first search without direction, which spends
-    /// its allowance and fills its store (the hard set's
-    /// `1k6/1p4p1/1b1b2P1/6b1/1p1p4/1P1Pp1bp/4Pp1p/1B3Kbr b - -` for Black:
-    /// the goal's run at the phase's second turn, 5.1 M nodes, never found
-    /// a position with a lower estimate than the root's, and a later
-    /// iteration found the helpmate in 0.3 M).
-    pub(crate) fn is_flat_at(&self, root: &Position, winner: Color) -> bool {
-        match *self {
-            Guidance::Goal(goal) => estimate(root, winner, goal_squares(goal, root, winner)) <= 1,
-            Guidance::Plan(plan) => plan.estimate(root) == 0,
-            Guidance::Material => material_estimate(root, winner) == 0,
+    /// The same guidance, with the Figure 13 corner as the goal when its
+    /// goal is empty.
+    fn resolved(self, start: &Position, winner: Color) -> Self {
+        match self {
+            Guidance::Goal(goal) if goal.is_empty() => {
+                Guidance::Goal(Bitboard::from(crate::guide::loser_king_corner(start, winner)))
+            }
+            other => other,
         }
     }
-}
 
-/// The squares a goal guidance steers the loser's king to: `goal`, or the
-/// Figure 13 corner when it is empty.
-fn goal_squares(goal: Bitboard, start: &Position, winner: Color) -> Bitboard {
-    if goal.any() { goal } else { Bitboard::from(crate::guide::loser_king_corner(start, winner)) }
+    /// The estimate part of a position's priority (lower is closer to a
+    /// mate), weighted against one ply of depth.
+    fn priority(self, pos: &Position, winner: Color) -> u32 {
+        match self {
+            Guidance::Plan(plan) => plan.estimate(pos) * PLAN_WEIGHT,
+            Guidance::Goal(goal) => estimate(pos, winner, goal) * ESTIMATE_WEIGHT,
+            Guidance::Material => material_estimate(pos, winner),
+        }
+    }
+
+    /// Whether the guidance's estimate already stands at its floor at
+    /// `root`, so that it has nothing left to steer by. For the goal: the
+    /// loser's king on a goal square with no free neighbour ([`estimate`]
+    /// at most 1), where only a check can lower it; for the plan (every
+    /// post of one of its nets taken by the nearest piece of its kind) and
+    /// the material: 0. A run from such a root ranks the positions that
+    /// keep the root's estimate by depth alone (a check of the loser's
+    /// king gains three plies, for the goal) and holds back every move
+    /// that leaves the floor: a breadth-first search around the root's
+    /// arrangement, with nothing to lead it towards a mate, which spends
+    /// its allowance or fills its store. The hard set's line 199 for Black
+    /// (`1k6/1p4p1/1b1b2P1/6b1/1p1p4/1P1Pp1bp/4Pp1p/1B3Kbr b - -`): the
+    /// goal's run at the phase's second turn counted 5.1 M nodes without
+    /// reaching a position below the root's estimate, and a later
+    /// iteration found the helpmate in 0.3 M.
+    pub(crate) fn estimate_at_floor(&self, root: &Position, winner: Color) -> bool {
+        let guidance = self.resolved(root, winner);
+        let floor = match guidance {
+            Guidance::Goal(_) => ESTIMATE_WEIGHT,
+            Guidance::Plan(_) | Guidance::Material => 0,
+        };
+        guidance.priority(root, winner) <= floor
+    }
 }
 
 /// How a run ended.
@@ -199,15 +217,8 @@ pub(crate) fn run(
     allowance: u64,
 ) -> Ending {
     let started_at = meter.nodes;
-    let goal = match guidance {
-        Guidance::Goal(goal) => goal_squares(goal, start, winner),
-        _ => Bitboard::EMPTY,
-    };
-    let priority = |pos: &Position| match guidance {
-        Guidance::Plan(plan) => plan.estimate(pos) * PLAN_WEIGHT,
-        Guidance::Goal(_) => estimate(pos, winner, goal) * ESTIMATE_WEIGHT,
-        Guidance::Material => material_estimate(pos, winner),
-    };
+    let guidance = guidance.resolved(start, winner);
+    let priority = |pos: &Position| guidance.priority(pos, winner);
     let stop_at = meter.nodes.saturating_add(allowance);
     // The store is allocated for the cap at once (or for the allowance,
     // which bounds the positions generated): growing it by doubling
@@ -409,36 +420,48 @@ mod tests {
         }
     }
 
-    /// A guidance is flat at a root where its estimate cannot fall any
-    /// more (a check aside, for the goal), and only there.
+    /// A guidance is at its floor at a root where its estimate cannot fall
+    /// any more (but for a check, for the goal), and only there.
     #[test]
-    fn a_guidance_at_its_floor_is_flat() {
-        // The loser's king already stands on its only goal square, walled
-        // in by its own pieces: the hard set's line 396 for Black.
-        let walled: Position = "1k6/1p4p1/1b1b2P1/6b1/1p1p4/1P1Pp1bp/4Pp1p/1B3Kbr b - -".parse().unwrap();
-        let goal = Targets::of(&walled, Color::Black).loser_king;
-        assert!(goal.contains(Square::F1), "{goal:?}");
-        assert!(estimate(&walled, Color::Black, goal) <= 1);
-        assert!(Guidance::Goal(goal).is_flat_at(&walled, Color::Black));
+    fn a_guidance_at_its_floor_is_recognised() {
+        let a8 = Guidance::Goal(Bitboard::from(Square::A8));
+        // The loser's king on its goal square, every neighbour taken by its
+        // own men, not in check: estimate 1, the goal's floor.
+        let boxed: Position = "kb6/pp6/8/8/8/8/8/K7 w - -".parse().unwrap();
+        assert_eq!(estimate(&boxed, Color::White, Bitboard::from(Square::A8)), 1);
+        assert!(a8.estimate_at_floor(&boxed, Color::White));
+        // One free neighbour (b8): the goal can still steer.
+        let one_free: Position = "k7/pp6/8/8/8/8/8/K7 w - -".parse().unwrap();
+        assert_eq!(estimate(&one_free, Color::White, Bitboard::from(Square::A8)), 3);
+        assert!(!a8.estimate_at_floor(&one_free, Color::White));
+        // One step off the goal square.
+        let off: Position = "1k6/pp6/8/8/8/8/8/K7 w - -".parse().unwrap();
+        assert!(!a8.estimate_at_floor(&off, Color::White));
+        // The hard set's line 199 for Black: the loser's king already stands
+        // on its only goal square, with no free neighbour.
+        let reached: Position = "1k6/1p4p1/1b1b2P1/6b1/1p1p4/1P1Pp1bp/4Pp1p/1B3Kbr b - -".parse().unwrap();
+        let goal = Targets::of(&reached, Color::Black).loser_king;
+        assert_eq!(goal, Bitboard::from(Square::F1));
+        assert!(Guidance::Goal(goal).estimate_at_floor(&reached, Color::Black));
         // A king march: the goal is far from the loser's king.
         let march: Position = "k6B/1b4B1/2b2B2/4B3/3B4/1pB1B3/pP1B4/K7 w - -".parse().unwrap();
         let goal = Targets::of(&march, Color::White).loser_king;
-        assert!(!Guidance::Goal(goal).is_flat_at(&march, Color::White));
-        assert!(!Guidance::Material.is_flat_at(&march, Color::White));
+        assert!(!Guidance::Goal(goal).estimate_at_floor(&march, Color::White));
+        assert!(!Guidance::Material.estimate_at_floor(&march, Color::White));
         // The plan of a march still has moves to make.
         let plan_march: Position = "k1b5/1p1p4/1P1P1K2/8/8/B7/8/1b6 w - -".parse().unwrap();
         let plan = Plan::of(&plan_march, Color::Black).expect("a net is possible");
-        assert!(!Guidance::Plan(&plan).is_flat_at(&plan_march, Color::Black));
+        assert!(!Guidance::Plan(&plan).estimate_at_floor(&plan_march, Color::Black));
         // Nothing of the loser's is left in the way, and the winner has no
         // pawn: the material estimate is at its floor.
         let bare: Position = "k7/8/8/8/8/8/8/K5Q1 w - -".parse().unwrap();
-        assert!(Guidance::Material.is_flat_at(&bare, Color::White));
-        // One of the plan's nets has every post filled at the root (the dev
-        // set's line 1335 for White), though there is no mate yet: its
-        // estimate is 0.
-        let assembled: Position = "5k2/p1p1p3/8/8/8/6p1/P1P1P1Pp/7K w - -".parse().unwrap();
-        let plan = Plan::of(&assembled, Color::White).expect("a net is possible");
-        assert!(Guidance::Plan(&plan).is_flat_at(&assembled, Color::White));
+        assert!(Guidance::Material.estimate_at_floor(&bare, Color::White));
+        // One of the plan's nets has every post taken at the root (the dev
+        // set's line 675 for White), though there is no mate yet.
+        let taken: Position = "5k2/p1p1p3/8/8/8/6p1/P1P1P1Pp/7K w - -".parse().unwrap();
+        let plan = Plan::of(&taken, Color::White).expect("a net is possible");
+        assert_eq!(plan.estimate(&taken), 0);
+        assert!(Guidance::Plan(&plan).estimate_at_floor(&taken, Color::White));
     }
 
     /// The material estimate falls with every loser's piece and pawn taken
