@@ -27,7 +27,7 @@ const EDITS: [(&str, Color); 9] = [
     ("k1b1b1b1/7b/6B1/BpBp1pBp/1PbP1PpP/6P1/6P1/K1B5 w - -", Color::Black),
     // A later set of edits (seeds 71-73, stop 26). CHA-Solver answers
     // unwinnable (a wrong draw); the helpmate this project finds runs to
-    // 132 plies, with four promotions, and python-chess replays it to mate.
+    // 132 plies, with seven promotions, and python-chess replays it to mate.
     ("7B/1b6/3k4/Bp1p4/1P1Pp1p1/1pp1P1P1/2p5/2K5 b - -", Color::White),
     // CHA-Solver leaves these undetermined.
     ("k1b5/Pp1b4/1P2b1BB/5b2/5Bb1/1p2B2b/pP1B4/K1B5 w - -", Color::Black),
