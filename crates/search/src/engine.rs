@@ -280,18 +280,16 @@ pub(crate) fn full(shared: &mut Shared<'_>, start: &Position, memory: Memory) ->
                 };
                 // A guidance with nothing to steer by from the root would
                 // only run a breadth-first search
-                // ([`best_first::Guidance::estimate_at_floor`]); its nodes go to
-                // the iterations and the traversal instead. Measured with
-                // the command (one thread, 256 MiB, nodes): the eight
+                // ([`best_first::Guidance::estimate_at_floor`]); its nodes
+                // go to the iterations and the traversal instead. Measured
+                // with the command (one thread, 256 MiB, nodes): the eight
                 // choice sets 339.1 M -> 321.1 M, 60 queries fewer, one
                 // more (dev line 1109 for White, 55.6 K -> 62.0 K), no
                 // answer changed; hard line 199 for Black 12.66 M ->
-                // 2.32 M; on
-                // 9,000 random edits of dev and hard positions kept for
-                // held-out checks (not used to choose it) 8 fewer, none
-                // more, no answer changed.
-                // Scheduling only: a best-first run answers nothing but
-                // replayed helpmates.
+                // 2.32 M; on 9,000 random edits of dev and hard positions
+                // kept for held-out checks (not used to choose it) 8 fewer,
+                // none more, no answer changed. Scheduling only: a
+                // best-first run answers nothing but replayed helpmates.
                 if guidance.estimate_at_floor(start, winner) {
                     continue;
                 }
@@ -670,25 +668,23 @@ mod tests {
     /// can only move the work to other phases), not a test of its speed.
     #[test]
     fn skipping_a_guidance_at_its_floor_keeps_the_helpmate() {
-        for (fen, winner, skipped) in [
-            ("8/1p4p1/1b1b2k1/6b1/1p1p4/1P1Pp1bp/4Pp1p/1B3Kbr b - -", Color::Black, Steering::Goal),
-            ("1b3kBR/4pP1P/1p1pP2P/1P1P4/8/1K1B2p1/1P4P1/8 b - -", Color::White, Steering::Goal),
-            ("3b1kBR/4pP1P/1pBpP2P/1P1P2p1/6p1/6p1/KP4P1/8 b - -", Color::White, Steering::Goal),
-            ("7k/8/8/3B4/8/6p1/6Pb/6bK w - -", Color::Black, Steering::Plan),
-            ("5k2/p1p5/8/4p3/8/6p1/P1P1P1Pp/7K w - -", Color::White, Steering::Plan),
+        // The position, the winner, and whether the plan (else the goal) is
+        // the guidance skipped.
+        for (fen, winner, plan_skipped) in [
+            ("8/1p4p1/1b1b2k1/6b1/1p1p4/1P1Pp1bp/4Pp1p/1B3Kbr b - -", Color::Black, false),
+            ("1b3kBR/4pP1P/1p1pP2P/1P1P4/8/1K1B2p1/1P4P1/8 b - -", Color::White, false),
+            ("3b1kBR/4pP1P/1pBpP2P/1P1P2p1/6p1/6p1/KP4P1/8 b - -", Color::White, false),
+            ("7k/8/8/3B4/8/6p1/6Pb/6bK w - -", Color::Black, true),
+            ("5k2/p1p5/8/4p3/8/6p1/P1P1P1Pp/7K w - -", Color::White, true),
         ] {
             let pos: Position = fen.parse().unwrap();
-            let at_floor = match skipped {
-                Steering::Plan => {
-                    let plan = Plan::of(&pos, winner).expect("a net is possible");
-                    best_first::Guidance::Plan(&plan).estimate_at_floor(&pos, winner)
-                }
-                Steering::Goal => {
-                    best_first::Guidance::Goal(Targets::of(&pos, winner).loser_king).estimate_at_floor(&pos, winner)
-                }
-                Steering::Material => unreachable!("no such case here"),
+            let at_floor = if plan_skipped {
+                let plan = Plan::of(&pos, winner).expect("a net is possible");
+                best_first::Guidance::Plan(&plan).estimate_at_floor(&pos, winner)
+            } else {
+                best_first::Guidance::Goal(Targets::of(&pos, winner).loser_king).estimate_at_floor(&pos, winner)
             };
-            assert!(at_floor, "{fen}: the {skipped:?} guidance is not at its floor");
+            assert!(at_floor, "{fen}: the skipped guidance is not at its floor");
             let analysis = crate::Analyzer::new(Config::default()).analyze(&pos, winner);
             match &analysis.verdict {
                 Verdict::Winnable { helpmate } => {

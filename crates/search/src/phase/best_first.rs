@@ -218,7 +218,6 @@ pub(crate) fn run(
 ) -> Ending {
     let started_at = meter.nodes;
     let guidance = guidance.resolved(start, winner);
-    let priority = |pos: &Position| guidance.priority(pos, winner);
     let stop_at = meter.nodes.saturating_add(allowance);
     // The store is allocated for the cap at once (or for the allowance,
     // which bounds the positions generated): growing it by doubling
@@ -239,7 +238,7 @@ pub(crate) fn run(
         (u64::from(f.min(0xffff)) << 48) | (u64::from(depth.min(0xffff)) << 32) | u64::from(index)
     };
     let mut queue = BucketQueue::default();
-    queue.push(key(priority(start), 0, 0));
+    queue.push(key(guidance.priority(start, winner), 0, 0));
     let mut moves = MoveList::new();
     let mut children: Vec<Position> = Vec::with_capacity(256);
     while let Some(packed) = queue.pop() {
@@ -298,7 +297,7 @@ pub(crate) fn run(
             seen.insert(hash);
             let child_index = nodes.len() as u32;
             nodes.push(Node { pos: child.pack(), parent: index, mv: m });
-            let f = priority(child) + depth + 1;
+            let f = guidance.priority(child, winner) + depth + 1;
             queue.push(key(f, depth + 1, child_index));
         }
     }
