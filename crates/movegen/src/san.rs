@@ -80,21 +80,32 @@ impl Position {
         if !legal.contains(&m) {
             return m.to_string();
         }
-        let mut text = self.san_body(m, &legal);
+        let mut text = String::with_capacity(8);
+        self.push_san(m, &legal, &mut text);
+        text
+    }
+
+    /// Appends the SAN of `m`, a move of `legal` (this position's legal
+    /// moves), with its check suffix to `text`, and returns the position
+    /// after it. The legal moves serve both the caller's legality test and
+    /// the disambiguation, so a line is written with one move generation
+    /// per move.
+    fn push_san(&self, m: Move, legal: &[Move], text: &mut String) -> Position {
+        self.push_san_body(m, legal, text);
         let after = self.play(m);
         if after.is_check() {
             text.push(if after.has_legal_moves() { '+' } else { '#' });
         }
-        text
+        after
     }
 
-    /// SAN without the check suffix, for a move of `legal` (this position's
-    /// legal moves).
-    fn san_body(&self, m: Move, legal: &[Move]) -> String {
+    /// Appends the SAN of `m` without the check suffix to `text`, for a
+    /// move of `legal` (this position's legal moves).
+    fn push_san_body(&self, m: Move, legal: &[Move], text: &mut String) {
         if m.is_castle() {
-            return if m.to() > m.from() { "O-O" } else { "O-O-O" }.to_string();
+            text.push_str(if m.to() > m.from() { "O-O" } else { "O-O-O" });
+            return;
         }
-        let mut text = String::with_capacity(8);
         let role = self.role_at(m.from()).unwrap_or(Role::Pawn);
         let capture = self.is_capture(m);
         if role == Role::Pawn {
@@ -102,12 +113,12 @@ impl Position {
                 text.push(m.from().file().char());
                 text.push('x');
             }
-            push_square(&mut text, m.to());
+            push_square(text, m.to());
             if let Some(promotion) = m.promotion() {
                 text.push('=');
                 text.push(promotion.upper_char());
             }
-            return text;
+            return;
         }
         text.push(role.upper_char());
         let (mut rivals, mut same_file, mut same_rank) = (false, false, false);
@@ -128,14 +139,13 @@ impl Position {
             } else if !same_rank {
                 text.push(m.from().rank().char());
             } else {
-                push_square(&mut text, m.from());
+                push_square(text, m.from());
             }
         }
         if capture {
             text.push('x');
         }
-        push_square(&mut text, m.to());
-        text
+        push_square(text, m.to());
     }
 
     /// A line of moves from this position in SAN with move numbers, as in
@@ -164,11 +174,12 @@ impl Position {
             if index > 0 {
                 text.push(' ');
             }
-            let Some(after) = pos.try_play(m) else {
+            let legal = pos.legal_moves();
+            if !legal.contains(&m) {
                 // Writing to a String cannot fail.
                 let _ = write!(text, "(illegal: {m})");
                 break;
-            };
+            }
             let number = pos.fullmove_number();
             match pos.side_to_move() {
                 Color::White => {
@@ -179,8 +190,7 @@ impl Position {
                 }
                 Color::Black => {}
             }
-            text.push_str(&pos.san(m));
-            pos = after;
+            pos = pos.push_san(m, &legal, &mut text);
         }
         text
     }

@@ -323,6 +323,35 @@ fn numbered_lines() {
     assert_eq!(start.san_line(&[e4, e4]), "1. e4 (illegal: e2e4)");
 }
 
+/// A line's SAN is the SAN of each of its moves in turn (with the move
+/// numbers around them): random walks of up to 40 plies from every
+/// position of the order data.
+#[test]
+fn a_line_is_its_moves_in_turn() {
+    let mut state = 0x9E37_79B9_7F4A_7C15u64;
+    for root in positions() {
+        let (mut pos, mut line, mut tokens) = (root, Vec::new(), Vec::new());
+        for _ in 0..40 {
+            let legal = pos.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let m = legal[(state % legal.len() as u64) as usize];
+            tokens.push(pos.san(m));
+            line.push(m);
+            pos = pos.play(m);
+        }
+        let written = root.san_line(&line);
+        let moves: Vec<&str> = written.split(' ').filter(|t| !t.ends_with('.') && !t.is_empty()).collect();
+        // A first move by Black is written `N...SAN`.
+        let moves: Vec<&str> = moves.iter().map(|t| t.rsplit("...").next().unwrap_or(t)).collect();
+        assert_eq!(moves, tokens, "{}", root.to_fen());
+    }
+}
+
 /// A few positions with every kind of move, for the fuzz tests.
 const FUZZ_FENS: [&str; 4] = [
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
