@@ -234,6 +234,16 @@ impl Analyzer {
         self.stop_flag = Some(flag);
     }
 
+    /// Forgets everything the analyzer holds, as a new analyzer with the
+    /// same configuration and stop flag would start: for a caller that
+    /// caught a panic of an analysis (a bug), so that the next analysis
+    /// starts from tables in a known state.
+    pub fn reset(&mut self) {
+        let stop_flag = self.stop_flag.take();
+        *self = Analyzer::new(self.config);
+        self.stop_flag = stop_flag;
+    }
+
     /// The configuration.
     pub fn config(&self) -> &Config {
         &self.config

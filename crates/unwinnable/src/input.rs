@@ -70,18 +70,28 @@ pub struct LineReader<R> {
     consumed: u64,
     /// The byte offset of the line last returned.
     start: u64,
+    /// Input was left in the reader's buffer after the line last returned.
+    buffered: bool,
 }
 
 impl<R: BufRead> LineReader<R> {
     /// Reads lines from `reader`.
     pub fn new(reader: R) -> LineReader<R> {
-        LineReader { reader, number: 0, buf: Vec::new(), consumed: 0, start: 0 }
+        LineReader { reader, number: 0, buf: Vec::new(), consumed: 0, start: 0, buffered: false }
     }
 
     /// The byte offset of the line last returned (of its byte order mark,
     /// for line 1).
     pub fn offset(&self) -> u64 {
         self.start
+    }
+
+    /// Whether input was left in the reader's buffer after the line last
+    /// returned: more of it can be read without waiting for the source (a
+    /// pipe, a terminal). Only a hint: the rest of the next line may still
+    /// have to be read.
+    pub fn has_buffered(&self) -> bool {
+        self.buffered
     }
 
     /// The next line and its number, or `None` at the end of the input.
@@ -98,6 +108,7 @@ impl<R: BufRead> LineReader<R> {
                 Err(e) => return Err(e),
             };
             if available.is_empty() {
+                self.buffered = false;
                 if !started {
                     return Ok(None);
                 }
@@ -108,6 +119,7 @@ impl<R: BufRead> LineReader<R> {
                 Some(end) => (&available[..end], end + 1, true),
                 None => (available, available.len(), false),
             };
+            self.buffered = consumed < available.len();
             // Keep one byte more than allowed, to tell a `\r` terminator
             // of a maximal line from an over-long line.
             let room = (MAX_LINE + 1).saturating_sub(self.buf.len());
@@ -164,6 +176,24 @@ mod tests {
             offsets.push(reader.offset());
         }
         assert_eq!(offsets, [0, 4, 5, 9]);
+    }
+
+    /// A line is followed by buffered input exactly when the reader's
+    /// buffer holds bytes after it: here a buffer of four bytes, filled
+    /// again only when it is empty.
+    #[test]
+    fn buffered_input_after_a_line() {
+        let mut reader = LineReader::new(io::BufReader::with_capacity(4, &b"ab\ncd\nefgh\ni"[..]));
+        let mut buffered = Vec::new();
+        while reader.next_line().unwrap().is_some() {
+            buffered.push(reader.has_buffered());
+        }
+        // "ab\nc": "c" is left; "d\nef": "ef" is left; "gh\ni": "i" is left;
+        // the last line ends at the end of the input.
+        assert_eq!(buffered, [true, true, true, false]);
+        let mut whole_lines = LineReader::new(io::BufReader::with_capacity(3, &b"ab\ncd\n"[..]));
+        whole_lines.next_line().unwrap();
+        assert!(!whole_lines.has_buffered(), "the buffer held exactly the line");
     }
 
     #[test]

@@ -36,10 +36,9 @@ use super::proof::{self, Overlay};
 use super::worker::Jobs;
 use crate::adjudicate::adjudicate_batch;
 use crate::adjudicate::source::Inputs;
-use crate::analyze::{Analyze, Item, Output, analyze_query};
+use crate::analyze::{Item, Output, analyze_item, analyze_query};
 use crate::dead::Answer;
 use crate::input::{Line, LineReader, MAX_LINE};
-use crate::ordered::Process;
 use crate::output::to_json;
 use crate::query::{Query, Winners, is_skipped, parse_query};
 use crate::record::{ErrorRecord, Record};
@@ -355,7 +354,7 @@ async fn analyze_batch(
             let analyzer = worker.analyzer(config);
             let mut lines = Vec::with_capacity(items.len());
             for item in &items {
-                match Analyze.process(analyzer, item) {
+                match analyze_item(analyzer, item) {
                     Output::Records(records) => {
                         for record in records {
                             metrics.verdict(record.verdict);
