@@ -124,3 +124,28 @@ fn quick_mode_honours_the_deadline() {
         common::check_answer(query, &analysis).unwrap_or_else(|e| panic!("{e}"));
     }
 }
+
+/// A reset analyzer keeps its configuration and its stop flag: a raised
+/// flag still stops it, and its node budget still binds.
+#[test]
+fn a_reset_keeps_the_configuration_and_the_stop_flag() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    use movegen::{Color, Position};
+    use search::{Cause, Verdict};
+
+    let pos: Position = "7k/8/8/8/8/8/1R6/K7 b - - 0 1".parse().unwrap();
+    let mut config = Config::default();
+    config.limits.tt_mb = 4;
+    config.limits.nodes = 5;
+    let mut analyzer = Analyzer::new(config);
+    let flag = Arc::new(AtomicBool::new(false));
+    analyzer.set_stop_flag(Arc::clone(&flag));
+    analyzer.reset();
+    assert_eq!(*analyzer.config(), config);
+    assert_eq!(analyzer.analyze(&pos, Color::White).verdict, Verdict::Undetermined(Cause::NodeBudget));
+    flag.store(true, Ordering::Relaxed);
+    analyzer.reset();
+    assert_eq!(analyzer.analyze(&pos, Color::White).verdict, Verdict::Undetermined(Cause::Stopped));
+}
