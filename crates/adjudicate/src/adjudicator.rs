@@ -122,11 +122,11 @@ impl Adjudicator {
     /// Replaces the analyzers with fresh ones (same options, same stop
     /// flag): after an analysis panicked, their tables may be half-updated.
     pub fn reset(&mut self) {
-        let stop_flag = self.stop_flag.take();
-        *self = Adjudicator::new(self.options);
-        if let Some(flag) = stop_flag {
-            self.set_stop_flag(flag);
-        }
+        // The full analyzer is made again when it is next needed, with the
+        // stop flag (as at first).
+        self.quick.reset();
+        self.full = None;
+        self.repetitions = Repetitions::new();
     }
 
     /// The options.

@@ -279,3 +279,23 @@ impl Analyzer {
         Dead { white, black }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A reset gives back the tables of a new analyzer: a search that grew
+    /// them leaves nothing behind.
+    #[test]
+    fn a_reset_starts_from_new_tables() {
+        let fresh = Analyzer::new(Config::default());
+        let (tt, visited) = (fresh.tt.capacity(), fresh.visited.capacity());
+        let mut analyzer = Analyzer::new(Config::default());
+        // K+R v K with the kings far apart: a helpmate found by search.
+        let pos: Position = "7k/8/8/8/8/8/1R6/K7 b - - 0 1".parse().unwrap();
+        assert!(analyzer.analyze(&pos, Color::White).verdict.helpmate().is_some());
+        assert!(analyzer.tt.capacity() > tt, "the search grew the table");
+        analyzer.reset();
+        assert_eq!((analyzer.tt.capacity(), analyzer.visited.capacity()), (tt, visited));
+    }
+}

@@ -79,10 +79,23 @@ pub enum Item {
 /// the reader, the worker and the writer (`strace -c`: 146,853 `futex`
 /// calls for the 30,000 corpus lines), more than the analysis of most
 /// of them: `unwinnable --threads 1` took 1.51 s of wall time for 0.67 s
-/// of analyses. A batch of sixteen leaves load balance between the
-/// workers nearly untouched (a heavy query holds back at most fifteen
-/// others on its worker).
+/// of analyses. Batches start at one line and grow with the input
+/// ([`batch_lines`]), so a short input (a few positions given as
+/// arguments, a file of heavy ones) is still spread over every worker; in
+/// a long stream a heavy query holds back at most fifteen others on its
+/// worker.
 pub const BATCH_LINES: usize = 16;
+
+/// The most lines of the next batch when `queries_read` queries have been
+/// read for `workers` workers: one per batch for the first eight batches
+/// of each worker, then one more for every eight more, up to
+/// [`BATCH_LINES`]. Before, batches of sixteen from the first line left
+/// one of two workers idle on inputs of sixteen lines or fewer (eight
+/// heavy positions given as arguments: 0.32 s of wall time with one line
+/// per job, 0.51 s).
+fn batch_lines(queries_read: usize, workers: usize) -> usize {
+    (queries_read / (8 * workers.max(1))).clamp(1, BATCH_LINES)
+}
 
 /// Lines read together and analysed by one job, in order.
 #[derive(Debug)]
@@ -95,21 +108,37 @@ pub struct Queries<R> {
     winners: Option<Winners>,
     /// An error met after a batch's first line: returned after the batch.
     error: Option<io::Error>,
+    /// The workers the batches are for ([`batch_lines`]).
+    workers: usize,
+    /// Queries and rejected lines read so far.
+    queries_read: usize,
 }
 
 impl<R: BufRead> Queries<R> {
-    /// The queries of `input`; `winners` overrides the lines' colours.
-    pub fn new(input: R, winners: Option<Winners>) -> Queries<R> {
-        Queries { lines: LineReader::new(input), winners, error: None }
+    /// The queries of `input`, in batches for `workers` workers; `winners`
+    /// overrides the lines' colours.
+    pub fn new(input: R, winners: Option<Winners>, workers: usize) -> Queries<R> {
+        Queries { lines: LineReader::new(input), winners, error: None, workers, queries_read: 0 }
     }
 
     /// The next query or rejected line (blank and comment lines skipped),
     /// with its cost for the window.
     pub fn next_query(&mut self) -> io::Result<Option<(Item, usize)>> {
-        while let Some((line, text)) = self.lines.next_line()? {
+        while let Some(line) = self.next_line_item()? {
+            if let Some(item) = line {
+                return Ok(Some(item));
+            }
+        }
+        Ok(None)
+    }
+
+    /// The next line as a query or rejected line with its cost for the
+    /// window, `Some(None)` for a blank or comment line, `None` at the end.
+    fn next_line_item(&mut self) -> io::Result<Option<Option<(Item, usize)>>> {
+        if let Some((line, text)) = self.lines.next_line()? {
             let error = |error: String| Item::Rejected(ErrorRecord { line, input: text.quote(), error });
             let item = match &text {
-                Line::Text(text) if is_skipped(text) => continue,
+                Line::Text(text) if is_skipped(text) => return Ok(Some(None)),
                 Line::Text(text) => match parse_query(text) {
                     Ok(query) => {
                         let colors = query.colors(self.winners);
@@ -124,7 +153,7 @@ impl<R: BufRead> Queries<R> {
                 Line::Text(text) => text.len(),
                 _ => 0,
             };
-            return Ok(Some((item, cost + RECORD_BYTES)));
+            return Ok(Some(Some((item, cost + RECORD_BYTES))));
         }
         Ok(None)
     }
@@ -132,9 +161,10 @@ impl<R: BufRead> Queries<R> {
 
 /// Batches of the lines that were read without waiting for input: a line
 /// whose reading left nothing in the reader's buffer ends its batch (a
-/// query typed at a terminal is analysed at once), as does the
-/// [`BATCH_LINES`]th. An error of the reader ends the input after the
-/// lines read before it, which are analysed first.
+/// query typed at a terminal is analysed at once, even when a blank or
+/// comment line follows it), as does the [`batch_lines`]th. An error of
+/// the reader ends the input after the lines read before it, which are
+/// analysed first.
 impl<R: BufRead + Send + 'static> Source for Queries<R> {
     type Item = Batch;
     fn next_item(&mut self) -> io::Result<Option<(Batch, usize)>> {
@@ -142,12 +172,18 @@ impl<R: BufRead + Send + 'static> Source for Queries<R> {
             return Err(error);
         }
         let (mut items, mut cost) = (Vec::new(), 0usize);
-        while items.len() < BATCH_LINES {
-            match self.next_query() {
-                Ok(Some((item, bytes))) => {
-                    items.push(item);
-                    cost = cost.saturating_add(bytes);
-                    if !self.lines.has_buffered() {
+        let most = batch_lines(self.queries_read, self.workers);
+        while items.len() < most {
+            match self.next_line_item() {
+                Ok(Some(line)) => {
+                    if let Some((item, bytes)) = line {
+                        items.push(item);
+                        cost = cost.saturating_add(bytes);
+                        self.queries_read += 1;
+                    }
+                    // After every line, a skipped one too: the next read
+                    // may wait for input that only comes after an answer.
+                    if !items.is_empty() && !self.lines.has_buffered() {
                         break;
                     }
                 }
@@ -326,7 +362,13 @@ where
     })?;
     let progress = Progress::new(options.progress, total, read);
     let mut writer = Writer::new(output, options.format, progress)?;
-    ordered::run(&pool, Queries::new(input, options.winners), Analyze, &mut writer, options.window_bytes)?;
+    ordered::run(
+        &pool,
+        Queries::new(input, options.winners, options.threads),
+        Analyze,
+        &mut writer,
+        options.window_bytes,
+    )?;
     writer.progress.finish();
     writer.summary.elapsed = start.elapsed();
     Ok(writer.summary)
@@ -365,21 +407,67 @@ mod tests {
         assert_eq!((out.as_str(), summary.records), ("", 0));
     }
 
-    /// The sizes of the batches of `queries` read from `input`.
-    fn batch_sizes(queries: &mut Queries<impl BufRead + Send + 'static>) -> Vec<usize> {
-        std::iter::from_fn(|| queries.next_item().unwrap()).map(|(batch, _)| batch.0.len()).collect()
+    /// The input line numbers of each batch of `queries`.
+    fn batches(queries: &mut Queries<impl BufRead + Send + 'static>) -> Vec<Vec<usize>> {
+        let line = |item: &Item| match item {
+            Item::Query { line, .. } => *line,
+            Item::Rejected(error) => error.line,
+        };
+        std::iter::from_fn(|| queries.next_item().unwrap())
+            .map(|(batch, _)| batch.0.iter().map(line).collect())
+            .collect()
     }
 
-    /// Lines read together make batches of at most [`BATCH_LINES`] lines,
-    /// in order, skipped lines left out and rejected lines kept.
+    /// The sizes of the batches of `queries`.
+    fn batch_sizes(queries: &mut Queries<impl BufRead + Send + 'static>) -> Vec<usize> {
+        batches(queries).iter().map(Vec::len).collect()
+    }
+
+    /// Lines read together make batches, every line once and in order,
+    /// skipped lines left out and rejected lines kept: single lines at
+    /// first (a short input is spread over the workers), then larger
+    /// batches, never more than [`BATCH_LINES`] lines.
     #[test]
     fn lines_read_together_make_batches() {
         let mut input = String::from("# comment\n\nnonsense\n");
-        for _ in 0..38 {
+        for _ in 0..999 {
             input.push_str("4k3/8/8/8/8/8/8/4K3 w - -\n");
         }
-        let mut queries = Queries::new(Cursor::new(input), None);
-        assert_eq!(batch_sizes(&mut queries), [BATCH_LINES, BATCH_LINES, 39 - 2 * BATCH_LINES]);
+        for workers in [1, 2] {
+            let got = batches(&mut Queries::new(Cursor::new(input.clone()), None, workers));
+            assert_eq!(got.concat(), (3..1003).collect::<Vec<_>>(), "{workers} workers");
+            let sizes: Vec<usize> = got.iter().map(Vec::len).collect();
+            assert!(sizes[..8 * workers].iter().all(|&n| n == 1), "{workers} workers: {sizes:?}");
+            assert!(sizes.iter().all(|&n| n <= BATCH_LINES), "{workers} workers: {sizes:?}");
+            assert_eq!(sizes[sizes.len() - 2], BATCH_LINES, "{workers} workers: {sizes:?}");
+        }
+    }
+
+    /// A query followed in the same read by a blank or a comment line is
+    /// answered without reading again: the skipped line empties the buffer
+    /// and ends the batch (a client that sends a query and a blank line and
+    /// waits for the answer would otherwise wait for ever).
+    #[test]
+    fn a_skipped_line_that_empties_the_buffer_ends_the_batch() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        /// Gives its text at the first read, and counts every read.
+        struct Once(&'static [u8], Arc<AtomicUsize>);
+        impl io::Read for Once {
+            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+                self.1.fetch_add(1, Ordering::SeqCst);
+                let n = self.0.len().min(buf.len());
+                buf[..n].copy_from_slice(&self.0[..n]);
+                self.0 = &self.0[n..];
+                Ok(n)
+            }
+        }
+        for text in [&b"4k3/8/8/8/8/8/8/4K3 w - -\n\n"[..], b"4k3/8/8/8/8/8/8/4K3 w - -\n# note\n"] {
+            let reads = Arc::new(AtomicUsize::new(0));
+            let mut queries = Queries::new(io::BufReader::new(Once(text, Arc::clone(&reads))), None, 1);
+            queries.queries_read = 1000;
+            let (batch, _) = queries.next_item().unwrap().expect("the query");
+            assert_eq!((batch.0.len(), reads.load(Ordering::SeqCst)), (1, 1));
+        }
     }
 
     /// Input that arrives a line at a time (a terminal, a pipe fed by
@@ -397,13 +485,16 @@ mod tests {
             }
         }
         let lines = vec![&b"4k3/8/8/8/8/8/8/4K3 w - -\n"[..]; 5];
-        let mut queries = Queries::new(io::BufReader::new(LineAtATime(lines)), None);
+        let mut queries = Queries::new(io::BufReader::new(LineAtATime(lines)), None, 1);
+        // Past the single-line batches of a stream's start.
+        queries.queries_read = 1000;
         assert_eq!(batch_sizes(&mut queries), [1, 1, 1, 1, 1]);
     }
 
-    /// An error of the reader in the middle of a batch (after a whole line
-    /// and part of the next): the lines before it make the batch (their
-    /// analyses are written), then the error ends the input.
+    /// An error of the reader in the middle of a batch (after two whole
+    /// lines and part of the next): the lines before it make the batch,
+    /// then the error ends the input; the whole run writes their records
+    /// and then fails with the error.
     #[test]
     fn a_read_error_comes_after_the_lines_before_it() {
         struct FailsAfter(&'static [u8]);
@@ -419,10 +510,18 @@ mod tests {
             }
         }
         let text = b"4k3/8/8/8/8/8/8/4K3 w - -\n4k3/8/8/8/8/8/8/4KQ2 b - -\n4k3/8/8";
-        let mut queries = Queries::new(io::BufReader::new(FailsAfter(text)), None);
+        let mut queries = Queries::new(io::BufReader::new(FailsAfter(text)), None, 1);
+        queries.queries_read = 1000;
         let (batch, _) = queries.next_item().unwrap().expect("the lines before the error");
         assert_eq!(batch.0.len(), 2);
         assert_eq!(queries.next_item().unwrap_err().to_string(), "the disk is gone");
+        let options = Options::new(Config::default(), None, Format::Jsonl, 2);
+        let mut out = Vec::new();
+        let error = run(io::BufReader::new(FailsAfter(text)), &mut out, &options).unwrap_err();
+        assert_eq!(error.to_string(), "the disk is gone");
+        let lines: Vec<String> = String::from_utf8(out).unwrap().lines().map(str::to_string).collect();
+        assert_eq!(lines.len(), 2, "{lines:?}");
+        assert!(lines[0].starts_with(r#"{"line":1,"#) && lines[1].starts_with(r#"{"line":2,"#), "{lines:?}");
     }
 
     /// A writer that fails: the run stops with the error, without hanging.
