@@ -272,12 +272,13 @@ pub(crate) fn full(shared: &mut Shared<'_>, start: &Position, memory: Memory) ->
             shared.visited.release_unused();
             let allocated = shared.tt.bytes() + shared.visited.bytes() + traversal.queue_bytes();
             let positions = memory.best_first_positions(allocated);
-            for (steering, allowance) in best_first_runs(turn, allowance, plan.is_some()) {
+            for (steering, thinned, allowance) in best_first_runs(turn, allowance, plan.is_some()) {
                 let guidance = match (steering, &plan) {
                     (Steering::Material, _) => best_first::Guidance::Material,
                     (Steering::Plan, Some(plan)) => best_first::Guidance::Plan(plan),
                     (Steering::Plan | Steering::Goal, _) => best_first::Guidance::Goal(goal),
                 };
+                let tempo = tempo_moves(guidance, thinned);
                 // A guidance with nothing to steer by from the root would
                 // only run a breadth-first search
                 // ([`best_first::Guidance::estimate_at_floor`]); its nodes
@@ -293,7 +294,7 @@ pub(crate) fn full(shared: &mut Shared<'_>, start: &Position, memory: Memory) ->
                 if guidance.estimate_at_floor(start, winner) {
                     continue;
                 }
-                match best_first::run(&mut shared.meter, start, winner, guidance, positions, allowance) {
+                match best_first::run(&mut shared.meter, start, winner, guidance, tempo, positions, allowance) {
                     best_first::Ending::Mate(moves) => return Outcome::Mate(moves),
                     best_first::Ending::Exhausted { nodes } => {
                         // The queue emptied only when every position the
@@ -460,12 +461,58 @@ const BEST_FIRST_ROTATION: [Steering; 3] = [Steering::Material, Steering::Goal, 
 /// ([`best_first_runs`]).
 const BEST_FIRST_PROBE_SHARE: u64 = 8;
 
+/// The share of the first turn's allowance of the run of its own guidance
+/// that keeps only a few tempo moves ([`best_first_runs`]).
+const THINNED_RUN_SHARE: u64 = 4;
+
+/// The tempo moves of a position a thinned best-first run keeps
+/// ([`best_first::Tempo`]).
+const TEMPO_MOVES_KEPT: u32 = 2;
+
+/// Which tempo moves a best-first run with `guidance` keeps: a few in the
+/// goal's runs (king marches, where the winner's pieces mostly wait) and
+/// in the runs the schedule thins (`thinned`), all of them otherwise.
+///
+/// Why. The heaviest queries were best-first runs that spent millions of
+/// nodes on the arrangements of the winner's waiting pieces: the dev
+/// set's lines 511 for White (seven bishops; the goal's run found the
+/// 33-ply helpmate after 7.6 M nodes in all) and 371 for Black (the goal's
+/// run filled its store without a mate, 12.6 M in all), the hard set's
+/// line 766 for Black (a locked chain of bishops; the goal's run filled
+/// its store, 8.2 M). Keeping two tempo moves a position: 0.21 M, 0.31 M
+/// and 0.74 M (the last in the thinned material run). The material's own
+/// runs keep every move: there the winner's king must often walk to the
+/// loser's pieces, which are tempo moves by the material's count (thinning
+/// every run: the 1,500 random edits of hard positions took 34.3 M
+/// nodes instead of 12.3 M, one of them 18.6 M instead of 0.7 M), and so
+/// do the plan's (thinned, hard line 405 for White went from 77 K to
+/// 4.7 M: a winner's piece had to make way). Measured with the command
+/// (one thread, 256 MiB, nodes), against keeping every move: the eight
+/// choice sets 321.1 M -> 307.6 M, no answer changed, their largest
+/// queries 12.55 M -> 4.28 M (dev) and 8.25 M -> 4.57 M (hard); on the
+/// 9,000 random edits kept for held-out checks 298.0 M -> 277.9 M, the
+/// same 3 undetermined. Thinning only the goal's runs: 291.3 M and
+/// 270.6 M, but hard line 766 took 10.9 M; thinned runs of all three
+/// guidances first at the first turn: 297.9 M and 287.9 M, largest
+/// 5.80 M and 5.24 M. Keeping one tempo move (every guidance): 375.5 M;
+/// three: 310.3 M (two: 307.2 M). Scheduling only: a run answers nothing
+/// but replayed helpmates ([`best_first::Tempo`]).
+fn tempo_moves(guidance: best_first::Guidance<'_>, thinned: bool) -> best_first::Tempo {
+    if thinned || matches!(guidance, best_first::Guidance::Goal(_)) {
+        best_first::Tempo::First(TEMPO_MOVES_KEPT)
+    } else {
+        best_first::Tempo::All
+    }
+}
+
 /// The best-first runs of the phase's `turn` (0 for its first) with the
-/// node allowance `allowance`: the turn's guidance in the rotation with the
-/// whole allowance; at the first turn it is preceded by the other
-/// guidances as probes, each with an eighth of it (the plan only when
-/// there is one: without, it would be the goal's run again). The driver
-/// then skips a run whose guidance is at its floor at the root
+/// node allowance `allowance`, each with its guidance, whether it is
+/// thinned ([`tempo_moves`]) and its allowance: the turn's guidance in the
+/// rotation with the whole allowance; at the first turn it is preceded by
+/// the other guidances as probes, each with an eighth of it (the plan only
+/// when there is one: without, it would be the goal's run again), and by a
+/// thinned run of its own guidance with a quarter. The driver then skips a
+/// run whose guidance is at its floor at the root
 /// ([`best_first::Guidance::estimate_at_floor`]).
 ///
 /// Why. The first turn's material-guided run used its whole allowance and
@@ -484,13 +531,16 @@ const BEST_FIRST_PROBE_SHARE: u64 = 8;
 /// 121.9 M, 272.8 M and 120.5 M; probes at every turn (a sixteenth):
 /// 307.4 M and 136.0 M. Scheduling only: every helpmate a run finds is
 /// replayed, and a run never answers "unwinnable".
-fn best_first_runs(turn: usize, allowance: u64, has_plan: bool) -> Vec<(Steering, u64)> {
+fn best_first_runs(turn: usize, allowance: u64, has_plan: bool) -> Vec<(Steering, bool, u64)> {
     let main = BEST_FIRST_ROTATION[turn % BEST_FIRST_ROTATION.len()];
+    if turn > 0 {
+        return vec![(main, false, allowance)];
+    }
     // The first turn's own guidance is the rotation's first; the probes are
     // the others.
-    let probes = if turn == 0 { &BEST_FIRST_ROTATION[1..] } else { &[] };
-    let probes = probes.iter().filter(|&&s| has_plan || s != Steering::Plan);
-    probes.map(|&s| (s, allowance / BEST_FIRST_PROBE_SHARE)).chain([(main, allowance)]).collect()
+    let probes = BEST_FIRST_ROTATION[1..].iter().filter(|&&s| has_plan || s != Steering::Plan);
+    let probes = probes.map(|&s| (s, false, allowance / BEST_FIRST_PROBE_SHARE));
+    probes.chain([(main, true, allowance / THINNED_RUN_SHARE), (main, false, allowance)]).collect()
 }
 
 /// The exhaustive phase with the recovery of a mate's moves: `None` when it
@@ -710,24 +760,31 @@ mod tests {
         assert_eq!(best_first_allowance(u64::MAX, 10_000, u64::MAX), u64::MAX);
     }
 
-    /// The iterations go on alone while they have spent less than the
-    /// other phases, and never when those have spent nothing.
     /// The first turn probes the other guidances with an eighth of the
-    /// allowance each before its own run; later turns run their guidance
-    /// alone; a run is never repeated with the same guidance (no plan: no
-    /// plan probe, which would be the goal's run again).
+    /// allowance each, then runs its own guidance thinned with a quarter
+    /// and whole; later turns run their guidance alone; no run is repeated
+    /// with the same guidance and thinning (no plan: no plan probe, which
+    /// would be the goal's run again).
     #[test]
     fn the_first_best_first_turn_probes_the_other_guidances() {
         use Steering::{Goal, Material, Plan};
-        assert_eq!(best_first_runs(0, 800, true), vec![(Goal, 100), (Plan, 100), (Material, 800)]);
-        assert_eq!(best_first_runs(0, 800, false), vec![(Goal, 100), (Material, 800)]);
+        assert_eq!(
+            best_first_runs(0, 800, true),
+            vec![(Goal, false, 100), (Plan, false, 100), (Material, true, 200), (Material, false, 800)]
+        );
+        assert_eq!(
+            best_first_runs(0, 800, false),
+            vec![(Goal, false, 100), (Material, true, 200), (Material, false, 800)]
+        );
         for has_plan in [true, false] {
-            assert_eq!(best_first_runs(1, 800, has_plan), vec![(Goal, 800)]);
-            assert_eq!(best_first_runs(2, 800, has_plan), vec![(Plan, 800)]);
-            assert_eq!(best_first_runs(3, 800, has_plan), vec![(Material, 800)]);
+            assert_eq!(best_first_runs(1, 800, has_plan), vec![(Goal, false, 800)]);
+            assert_eq!(best_first_runs(2, 800, has_plan), vec![(Plan, false, 800)]);
+            assert_eq!(best_first_runs(3, 800, has_plan), vec![(Material, false, 800)]);
         }
     }
 
+    /// The iterations go on alone while they have spent less than the
+    /// other phases, and never when those have spent nothing.
     #[test]
     fn the_iterations_catch_up_with_the_other_phases() {
         assert!(iterations_catch_up(10_000, 30_000));

@@ -204,15 +204,41 @@ pub(crate) enum Ending {
 /// The weight of one move the plan still needs, against one ply of depth.
 const PLAN_WEIGHT: u32 = 6;
 
+/// Which of the winner's tempo moves a run stores. A tempo move is a
+/// winner's move that captures nothing, promotes nothing, gives no check
+/// and does not lower the guidance's estimate: while the loser's king
+/// marches or the loser opens its wall, the winner only has to move
+/// something, and any such move will do unless it spoils what it keeps.
+/// With many winner's pieces (seven bishops) nearly all of the winner's
+/// moves are tempo moves, and storing every one of them makes the run a
+/// breadth-first search over the arrangements of pieces that do not
+/// matter yet.
+///
+/// **Soundness.** A run only answers with a helpmate (replayed by the
+/// driver) or with nothing; a run that dropped a position never reports
+/// that it reached everything ([`Ending::Exhausted`]), so the driver's
+/// reasoning about a closed set holds. Dropping positions can only make
+/// the run miss a helpmate, never invent one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Tempo {
+    /// Every move is stored.
+    All,
+    /// Of each position's tempo moves, only the first this many (in the
+    /// generator's order) are stored; the others are generated and
+    /// counted, then dropped.
+    First(u32),
+}
+
 /// Searches for a mate by `winner` from `start`, expanding positions in
-/// order of the guidance, storing at most `max_positions` positions and
-/// counting every position generated against `meter` (at most `allowance`
-/// of them).
+/// order of the guidance, storing at most `max_positions` positions (of
+/// the winner's tempo moves, those `tempo` keeps) and counting every
+/// position generated against `meter` (at most `allowance` of them).
 pub(crate) fn run(
     meter: &mut Meter,
     start: &Position,
     winner: Color,
     guidance: Guidance<'_>,
+    tempo: Tempo,
     max_positions: usize,
     allowance: u64,
 ) -> Ending {
@@ -241,12 +267,20 @@ pub(crate) fn run(
     queue.push(key(guidance.priority(start, winner), 0, 0));
     let mut moves = MoveList::new();
     let mut children: Vec<Position> = Vec::with_capacity(256);
+    // Whether a position was dropped as a tempo move beyond the first ones.
+    let mut dropped = false;
     while let Some(packed) = queue.pop() {
         let depth = (packed >> 32) as u32 & 0xffff;
         let index = packed as u32;
         // The root keeps its counters; the others are rebuilt.
         let pos = if index == 0 { *start } else { nodes[index as usize].pos.unpack() };
         pos.generate_legal_moves(&mut moves);
+        // The estimate a tempo move does not lower, and how many more of
+        // them this position keeps (the winner to move, and some dropped).
+        let mut tempo_left = match tempo {
+            Tempo::First(kept) if pos.side_to_move() == winner => Some((guidance.priority(&pos, winner), kept)),
+            _ => None,
+        };
         // All the children first, each one's slot in the set prefetched as
         // soon as it is made: the lookups below then find them in the
         // cache, and the first ones had the longest to load (measured
@@ -294,12 +328,25 @@ pub(crate) fn run(
             if pos.is_irreversible(m) && insufficient_material(child, winner).is_some() {
                 continue;
             }
+            let estimate = guidance.priority(child, winner);
+            if let Some((parent, left)) = &mut tempo_left {
+                if estimate >= *parent && m.promotion().is_none() && !pos.is_capture(m) && !child.is_check() {
+                    if *left == 0 {
+                        dropped = true;
+                        continue;
+                    }
+                    *left -= 1;
+                }
+            }
             seen.insert(hash);
             let child_index = nodes.len() as u32;
             nodes.push(Node { pos: child.pack(), parent: index, mv: m });
-            let f = guidance.priority(child, winner) + depth + 1;
-            queue.push(key(f, depth + 1, child_index));
+            queue.push(key(estimate + depth + 1, depth + 1, child_index));
         }
+    }
+    if dropped {
+        // Not everything reachable was reached.
+        return Ending::Stopped;
     }
     Ending::Exhausted { nodes: meter.nodes - started_at }
 }
@@ -323,7 +370,7 @@ mod tests {
             let pos: Position = fen.parse().unwrap();
             let mut meter = Meter::new(50_000_000, None, None);
             let goal = Targets::of(&pos, winner).loser_king;
-            match run(&mut meter, &pos, winner, Guidance::Goal(goal), 4_000_000, u64::MAX) {
+            match run(&mut meter, &pos, winner, Guidance::Goal(goal), Tempo::All, 4_000_000, u64::MAX) {
                 Ending::Mate(moves) => {
                     assert!(crate::replay(&pos, winner, &moves).is_ok(), "{fen}: {moves:?}");
                     assert!(moves.len() > 10, "{fen}: a short mate would have been found by any search");
@@ -346,7 +393,7 @@ mod tests {
         {
             let pos: Position = fen.parse().unwrap();
             let mut meter = Meter::new(50_000_000, None, None);
-            match run(&mut meter, &pos, Color::Black, Guidance::Material, 4_000_000, 20_000_000) {
+            match run(&mut meter, &pos, Color::Black, Guidance::Material, Tempo::All, 4_000_000, 20_000_000) {
                 Ending::Mate(moves) => {
                     assert!(crate::replay(&pos, Color::Black, &moves).is_ok(), "{fen}: {moves:?}");
                     assert!(moves.len() > 20, "{fen}: {} plies", moves.len());
@@ -394,7 +441,10 @@ mod tests {
     fn a_full_store_ends_the_run() {
         let pos: Position = "k6B/1b4B1/2b2B2/4B3/3B4/1pB1B3/pP1B4/K7 w - -".parse().unwrap();
         let mut meter = Meter::new(50_000_000, None, None);
-        assert_eq!(run(&mut meter, &pos, Color::White, Guidance::Material, 100, 10_000_000), Ending::Stopped);
+        assert_eq!(
+            run(&mut meter, &pos, Color::White, Guidance::Material, Tempo::All, 100, 10_000_000),
+            Ending::Stopped
+        );
         assert!(meter.nodes < 1_000, "{}", meter.nodes);
     }
 
@@ -410,12 +460,57 @@ mod tests {
         let pos: Position = "k7/8/8/p1p1p1p1/P1P1P1P1/8/8/K7 w - -".parse().unwrap();
         for guidance in [Guidance::Material, Guidance::Goal(Bitboard::EMPTY)] {
             let mut meter = Meter::new(50_000_000, None, None);
-            let ending = run(&mut meter, &pos, Color::White, guidance, 1_000_000, 10_000_000);
+            let ending = run(&mut meter, &pos, Color::White, guidance, Tempo::All, 1_000_000, 10_000_000);
             assert_eq!(ending, Ending::Exhausted { nodes: meter.nodes }, "{guidance:?}");
             assert!((1_000..100_000).contains(&meter.nodes), "{}", meter.nodes);
             let mut short = Meter::new(50_000_000, None, None);
-            let cut = run(&mut short, &pos, Color::White, guidance, 1_000_000, meter.nodes / 2);
+            let cut = run(&mut short, &pos, Color::White, guidance, Tempo::All, 1_000_000, meter.nodes / 2);
             assert_eq!(cut, Ending::Stopped, "{guidance:?}");
+        }
+    }
+
+    /// A run that dropped tempo moves never says it reached everything:
+    /// in the locked position above, every move of the winner's king is a
+    /// tempo move for the material guidance (nothing to capture, no pawn
+    /// to push), so keeping one per position leaves part of the small
+    /// reachable set out, and the run ends as cut, not as exhausted.
+    #[test]
+    fn a_run_that_dropped_tempo_moves_never_says_it_reached_everything() {
+        let pos: Position = "k7/8/8/p1p1p1p1/P1P1P1P1/8/8/K7 w - -".parse().unwrap();
+        let mut meter = Meter::new(50_000_000, None, None);
+        let all = run(&mut meter, &pos, Color::White, Guidance::Material, Tempo::All, 1_000_000, 10_000_000);
+        assert!(matches!(all, Ending::Exhausted { .. }), "{all:?}");
+        let mut meter = Meter::new(50_000_000, None, None);
+        let thinned = run(&mut meter, &pos, Color::White, Guidance::Material, Tempo::First(1), 1_000_000, 10_000_000);
+        assert_eq!(thinned, Ending::Stopped);
+    }
+
+    /// Long helpmates where the winner has many pieces that only wait (the
+    /// dev set's line 511 for White, seven bishops; line 371 for Black, a
+    /// king march; the hard set's line 766 for Black, a locked chain of
+    /// bishops): with two tempo moves a position, the run finds a mate
+    /// within an allowance in which the run storing every move does not
+    /// (it spends it on arrangements of the waiting pieces), and the moves
+    /// replay to a mate by the winner.
+    #[test]
+    fn thinning_tempo_moves_reaches_long_helpmates() {
+        for (fen, winner, goal_guided) in [
+            ("k6B/1b4B1/2b2B2/4B3/3B4/1pB1B3/pP1B4/K7 w - -", Color::White, true),
+            ("8/b1k3b1/5b2/p1p1p1p1/P1P1P1P1/2K2B2/5bB1/8 w - -", Color::Black, true),
+            ("k1b1b1b1/7b/8/BpBpBpBp/1PbP1PpP/6P1/6P1/K1B5 w - -", Color::Black, false),
+        ] {
+            let pos: Position = fen.parse().unwrap();
+            let guidance =
+                if goal_guided { Guidance::Goal(Targets::of(&pos, winner).loser_king) } else { Guidance::Material };
+            let allowance = 1_000_000;
+            let mut meter = Meter::new(50_000_000, None, None);
+            let all = run(&mut meter, &pos, winner, guidance, Tempo::All, 4_000_000, allowance);
+            assert_eq!(all, Ending::Stopped, "{fen}: every move stored");
+            let mut meter = Meter::new(50_000_000, None, None);
+            match run(&mut meter, &pos, winner, guidance, Tempo::First(2), 4_000_000, allowance) {
+                Ending::Mate(moves) => assert!(crate::replay(&pos, winner, &moves).is_ok(), "{fen}: {moves:?}"),
+                other => panic!("{fen}: {other:?} after {} nodes", meter.nodes),
+            }
         }
     }
 
