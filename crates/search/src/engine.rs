@@ -302,7 +302,8 @@ pub(crate) fn full(shared: &mut Shared<'_>, start: &Position, memory: Memory) ->
                         // the root through the positions it keeps is
                         // closed, and no move in it mates. Which positions
                         // it keeps does not depend on the guidance (only
-                        // the order does), so a run with another guidance
+                        // the order does; a run that dropped tempo moves
+                        // never ends this way), so a run with another guidance
                         // would expand the same set and find no mate
                         // either, unless a hash collision hid one (its
                         // duplicate detection is by hash). The exhaustive
@@ -471,7 +472,8 @@ const TEMPO_MOVES_KEPT: u32 = 2;
 
 /// Which tempo moves a best-first run with `guidance` keeps: a few in the
 /// goal's runs (king marches, where the winner's pieces mostly wait) and
-/// in the runs the schedule thins (`thinned`), all of them otherwise.
+/// in the runs the schedule thins whatever their guidance
+/// (`thin_any_guidance`), all of them otherwise.
 ///
 /// Why. The heaviest queries were best-first runs that spent millions of
 /// nodes on the arrangements of the winner's waiting pieces: the dev
@@ -479,7 +481,7 @@ const TEMPO_MOVES_KEPT: u32 = 2;
 /// 33-ply helpmate after 7.6 M nodes in all) and 371 for Black (the goal's
 /// run filled its store without a mate, 12.6 M in all), the hard set's
 /// line 766 for Black (a locked chain of bishops; the goal's run filled
-/// its store, 8.2 M). Keeping two tempo moves a position: 0.21 M, 0.31 M
+/// its store, 8.2 M). Keeping two tempo moves a position: 0.31 M, 0.21 M
 /// and 0.74 M (the last in the thinned material run). The material's own
 /// runs keep every move: there the winner's king must often walk to the
 /// loser's pieces, which are tempo moves by the material's count (thinning
@@ -488,17 +490,18 @@ const TEMPO_MOVES_KEPT: u32 = 2;
 /// do the plan's (thinned, hard line 405 for White went from 77 K to
 /// 4.7 M: a winner's piece had to make way). Measured with the command
 /// (one thread, 256 MiB, nodes), against keeping every move: the eight
-/// choice sets 321.1 M -> 307.6 M, no answer changed, their largest
-/// queries 12.55 M -> 4.28 M (dev) and 8.25 M -> 4.57 M (hard); on the
-/// 9,000 random edits kept for held-out checks 298.0 M -> 277.9 M, the
-/// same 3 undetermined. Thinning only the goal's runs: 291.3 M and
-/// 270.6 M, but hard line 766 took 10.9 M; thinned runs of all three
-/// guidances first at the first turn: 297.9 M and 287.9 M, largest
-/// 5.80 M and 5.24 M. Keeping one tempo move (every guidance): 375.5 M;
-/// three: 310.3 M (two: 307.2 M). Scheduling only: a run answers nothing
-/// but replayed helpmates ([`best_first::Tempo`]).
-fn tempo_moves(guidance: best_first::Guidance<'_>, thinned: bool) -> best_first::Tempo {
-    if thinned || matches!(guidance, best_first::Guidance::Goal(_)) {
+/// choice sets 321.1 M -> 302.7 M, no answer changed, their largest
+/// queries 12.55 M -> 4.29 M (dev) and 8.25 M -> 4.57 M (hard); on the
+/// 9,000 random edits kept out of earlier choices (and used to compare
+/// these variants) 298.0 M -> 277.9 M, the same 3 undetermined. Thinning
+/// only the goal's runs: 291.3 M and 270.6 M, but hard line 766 took
+/// 10.9 M; thinned runs of all three guidances first at the first turn:
+/// 297.9 M and 287.9 M, largest 5.80 M and 5.24 M; thinning every run,
+/// keeping one, two or three tempo moves: 375.5 M, 307.2 M, 310.3 M (a
+/// prototype that thinned promotions too). Scheduling only: a run answers
+/// nothing but helpmates ([`best_first::Tempo`]).
+fn tempo_moves(guidance: best_first::Guidance<'_>, thin_any_guidance: bool) -> best_first::Tempo {
+    if thin_any_guidance || matches!(guidance, best_first::Guidance::Goal(_)) {
         best_first::Tempo::First(TEMPO_MOVES_KEPT)
     } else {
         best_first::Tempo::All
@@ -780,6 +783,23 @@ mod tests {
             assert_eq!(best_first_runs(1, 800, has_plan), vec![(Goal, false, 800)]);
             assert_eq!(best_first_runs(2, 800, has_plan), vec![(Plan, false, 800)]);
             assert_eq!(best_first_runs(3, 800, has_plan), vec![(Material, false, 800)]);
+        }
+    }
+
+    /// The goal's runs and the runs the schedule thins keep two tempo
+    /// moves a position; the plan's and the material's own runs keep them
+    /// all.
+    #[test]
+    fn the_goal_and_the_thinned_runs_keep_few_tempo_moves() {
+        use best_first::{Guidance, Tempo};
+        let pos: Position = "k1b5/1p1p4/1P1P1K2/8/8/B7/8/1b6 w - -".parse().unwrap();
+        let plan = Plan::of(&pos, Color::Black).expect("a net is possible");
+        let goal = Guidance::Goal(Targets::of(&pos, Color::Black).loser_king);
+        assert_eq!(tempo_moves(goal, false), Tempo::First(TEMPO_MOVES_KEPT));
+        assert_eq!(tempo_moves(goal, true), Tempo::First(TEMPO_MOVES_KEPT));
+        for guidance in [Guidance::Plan(&plan), Guidance::Material] {
+            assert_eq!(tempo_moves(guidance, false), Tempo::All, "{guidance:?}");
+            assert_eq!(tempo_moves(guidance, true), Tempo::First(TEMPO_MOVES_KEPT), "{guidance:?}");
         }
     }
 

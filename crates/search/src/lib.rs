@@ -70,7 +70,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use movegen::{Color, Position};
+use movegen::{Color, Move, Position};
 
 use engine::{Memory, Outcome};
 use meter::Meter;
@@ -264,7 +264,13 @@ impl Analyzer {
             Mode::Shortest => engine::shortest(&mut shared, &start, self.memory),
         };
         let verdict = match outcome {
-            Outcome::Mate(moves) => Verdict::Winnable { helpmate: line.into_iter().chain(moves).collect() },
+            Outcome::Mate(moves) => {
+                let helpmate: Vec<Move> = line.into_iter().chain(moves).collect();
+                // Every phase's helpmate is made of legal moves and ends in
+                // a mate found where it is played; debug builds check it.
+                debug_assert!(replay(pos, winner, &helpmate).is_ok(), "a helpmate that does not replay: {helpmate:?}");
+                Verdict::Winnable { helpmate }
+            }
             Outcome::Proof(proof) => Verdict::Unwinnable(proof),
             Outcome::Unknown(cause) => Verdict::Undetermined(cause),
         };
