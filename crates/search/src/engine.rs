@@ -278,7 +278,6 @@ pub(crate) fn full(shared: &mut Shared<'_>, start: &Position, memory: Memory) ->
                     (Steering::Plan, Some(plan)) => best_first::Guidance::Plan(plan),
                     (Steering::Plan | Steering::Goal, _) => best_first::Guidance::Goal(goal),
                 };
-                let tempo = tempo_moves(guidance, thinned);
                 // A guidance with nothing to steer by from the root would
                 // only run a breadth-first search
                 // ([`best_first::Guidance::estimate_at_floor`]); its nodes
@@ -294,6 +293,7 @@ pub(crate) fn full(shared: &mut Shared<'_>, start: &Position, memory: Memory) ->
                 if guidance.estimate_at_floor(start, winner) {
                     continue;
                 }
+                let tempo = tempo_moves(guidance, thinned);
                 match best_first::run(&mut shared.meter, start, winner, guidance, tempo, positions, allowance) {
                     best_first::Ending::Mate(moves) => return Outcome::Mate(moves),
                     best_first::Ending::Exhausted { nodes } => {
@@ -303,8 +303,8 @@ pub(crate) fn full(shared: &mut Shared<'_>, start: &Position, memory: Memory) ->
                         // closed, and no move in it mates. Which positions
                         // it keeps does not depend on the guidance (only
                         // the order does; a run that dropped tempo moves
-                        // never ends this way), so a run with another guidance
-                        // would expand the same set and find no mate
+                        // never ends this way), so a run with another
+                        // guidance would expand the same set and find no mate
                         // either, unless a hash collision hid one (its
                         // duplicate detection is by hash). The exhaustive
                         // traversal, which compares whole positions,

@@ -121,17 +121,6 @@ impl<R: BufRead> Queries<R> {
         Queries { lines: LineReader::new(input), winners, error: None, workers, queries_read: 0 }
     }
 
-    /// The next query or rejected line (blank and comment lines skipped),
-    /// with its cost for the window.
-    pub fn next_query(&mut self) -> io::Result<Option<(Item, usize)>> {
-        while let Some(line) = self.next_line_item()? {
-            if let Some(item) = line {
-                return Ok(Some(item));
-            }
-        }
-        Ok(None)
-    }
-
     /// The next line as a query or rejected line with its cost for the
     /// window, `Some(None)` for a blank or comment line, `None` at the end.
     fn next_line_item(&mut self) -> io::Result<Option<Option<(Item, usize)>>> {

@@ -13,11 +13,12 @@
 //! its parent, so a mate found is turned into the move sequence that leads
 //! to it.
 //!
-//! **Soundness.** This phase only ever answers "a helpmate exists" (with the
-//! moves, which debug builds and the tests replay) or "nothing found": it never contributes
-//! to an `Unwinnable` verdict, so its heuristics, its hash-only duplicate
-//! detection (a collision can only hide a position) and its memory cap
-//! cannot produce a wrong one.
+//! **Soundness.** This phase only ever answers "a helpmate exists" (with
+//! the moves, which debug builds and the tests replay) or "nothing found":
+//! it never contributes to an `Unwinnable` verdict, so its heuristics, its
+//! hash-only duplicate detection (a collision can only hide a position),
+//! its memory cap and the tempo moves it drops ([`Tempo`]) cannot produce
+//! a wrong one.
 
 use std::collections::{BTreeMap, VecDeque};
 
@@ -208,9 +209,9 @@ const PLAN_WEIGHT: u32 = 6;
 /// Which of the winner's tempo moves a run stores. A tempo move is a
 /// winner's move that captures nothing, promotes nothing, gives no check
 /// and does not lower the guidance's estimate ([`is_tempo`]; one that
-/// raises it is a tempo move too): while the loser's king
-/// marches or the loser opens its wall, the winner only has to move
-/// something, and any such move will do unless it spoils what it keeps.
+/// raises it is a tempo move too): while the loser's king marches or the
+/// loser opens its wall, the winner only has to move something, and any
+/// such move will do unless it spoils what it keeps.
 /// With many winner's pieces (seven bishops) nearly all of the winner's
 /// moves are tempo moves, and storing every one of them makes the run a
 /// breadth-first search over the arrangements of pieces that do not
@@ -219,9 +220,9 @@ const PLAN_WEIGHT: u32 = 6;
 /// **Soundness.** A run only answers with a helpmate (legal moves ending
 /// in a mate by the winner, tested where it is found; the tests replay
 /// every helpmate, and debug builds replay each answer) or with nothing;
-/// a run that dropped a position never reports
-/// that it reached everything ([`Ending::Exhausted`]), so the driver's
-/// reasoning about a closed set holds. Dropping positions can only make
+/// a run that dropped a position never reports that it reached everything
+/// ([`Ending::Exhausted`]), so the driver's reasoning about a closed set
+/// holds. Dropping positions can only make
 /// the run miss a helpmate, never invent one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Tempo {
@@ -291,8 +292,15 @@ pub(crate) fn run(
         pos.generate_legal_moves(&mut moves);
         // The estimate a tempo move does not lower, and how many more of
         // them this position keeps (the winner to move, and some dropped).
+        // The estimate is the key's priority less the depth, unless the
+        // priority was clamped.
         let mut tempo_left = match tempo {
-            Tempo::First(kept) if pos.side_to_move() == winner => Some((guidance.priority(&pos, winner), kept)),
+            Tempo::First(kept) if pos.side_to_move() == winner => {
+                let priority = (packed >> 48) as u32;
+                let estimate = if priority < 0xffff { priority - depth } else { guidance.priority(&pos, winner) };
+                debug_assert_eq!(estimate, guidance.priority(&pos, winner));
+                Some((estimate, kept))
+            }
             _ => None,
         };
         // All the children first, each one's slot in the set prefetched as
