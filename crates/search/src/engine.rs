@@ -8,7 +8,7 @@
 //! | game over ([`game_over`]) | mate by the winner: winnable (no moves); stalemate or winner mated: unwinnable | the position as given |
 //! | material ([`static_check::insufficient_material`]) | unwinnable | Lemmas 5-6, after the game-over phase |
 //! | forced line ([`phase::forced`]) | either | every game follows the line |
-//! | first iteration, iterations ([`phase::deepening`]) | either | Figure 5; a proof only without cuts or stale entries |
+//! | first iteration, iterations, look-aheads ([`phase::deepening`]) | either | Figure 5; a proof only without cuts or stale entries |
 //! | static proof ([`crate::statics`]) | unwinnable | `static-check` (Figure 8 on the saturated regions) |
 //! | best-first ([`phase::best_first`]) | winnable only | the moves are replayed |
 //! | exhaustive ([`phase::exhaustive`]) | either | closed visited set |
