@@ -214,15 +214,7 @@ impl Process<Analyzer> for Analyze {
             batch
                 .0
                 .iter()
-                .map(|item| match catch_unwind(AssertUnwindSafe(|| analyze_item(analyzer, item))) {
-                    Ok(output) => output,
-                    Err(_) => {
-                        // A bug in the analysis, not in the input: an error
-                        // for this line, and a fresh analyzer for the next.
-                        analyzer.reset();
-                        panicked(item)
-                    }
-                })
+                .map(|item| analyze_item_caught(analyzer, item).unwrap_or_else(|panicked| panicked))
                 .collect(),
         )
     }
@@ -242,6 +234,27 @@ pub fn analyze_item(analyzer: &mut Analyzer, item: &Item) -> Output {
         ),
         Item::Rejected(error) => Output::Error(error.clone()),
     }
+}
+
+/// The output of one line, its analysis' panic caught: `Err` with the
+/// line's error record if it panicked (a bug in the analysis, not in the
+/// input), after which the analyzer is reset for the next line. The
+/// command and the service's batches answer every other line of a batch
+/// with one line's panic.
+pub fn analyze_item_caught(analyzer: &mut Analyzer, item: &Item) -> Result<Output, Output> {
+    caught(analyzer, item, analyze_item)
+}
+
+/// `analyze` on `item`, its panic caught ([`analyze_item_caught`]).
+fn caught(
+    analyzer: &mut Analyzer,
+    item: &Item,
+    analyze: impl FnOnce(&mut Analyzer, &Item) -> Output,
+) -> Result<Output, Output> {
+    catch_unwind(AssertUnwindSafe(|| analyze(analyzer, item))).map_err(|_| {
+        analyzer.reset();
+        panicked(item)
+    })
 }
 
 /// The output of a line whose analysis panicked: an error for a query.
@@ -394,6 +407,31 @@ mod tests {
         }
         let (out, summary) = run_text("", 2, 4);
         assert_eq!((out.as_str(), summary.records), ("", 0));
+    }
+
+    /// A line whose analysis panics is answered with its error record and
+    /// the analyzer is reset; the next line is analysed as usual (K+Q v K:
+    /// White mates, Black's bare king cannot).
+    #[test]
+    fn a_panic_answers_its_own_line_only() {
+        let fen = "4k3/8/8/8/8/8/8/4KQ2 b - -";
+        let item =
+            |line| Item::Query { line, fen: fen.to_string(), position: fen.parse().unwrap(), colors: &Color::ALL };
+        let mut analyzer = Analyzer::new(Config::default());
+        match caught(&mut analyzer, &item(1), |_, _| panic!("a bug in the analysis")) {
+            Err(Output::Error(error)) => assert_eq!(
+                (error.line, error.input.as_str(), error.error.as_str()),
+                (1, fen, "internal error: the analysis panicked")
+            ),
+            other => panic!("{other:?}"),
+        }
+        match analyze_item_caught(&mut analyzer, &item(2)) {
+            Ok(Output::Records(records)) => {
+                let answers: Vec<_> = records.iter().map(|r| (r.line, r.winner, r.verdict)).collect();
+                assert_eq!(answers, [(2, "white", "winnable"), (2, "black", "unwinnable")]);
+            }
+            other => panic!("{other:?}"),
+        }
     }
 
     /// The input line numbers of each batch of `queries`.

@@ -12,7 +12,7 @@
 
 use std::io::{self, Read};
 use std::sync::Arc;
-use std::sync::atomic::AtomicU64;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use axum::Router;
@@ -36,7 +36,7 @@ use super::proof::{self, Overlay};
 use super::worker::Jobs;
 use crate::adjudicate::adjudicate_batch;
 use crate::adjudicate::source::Inputs;
-use crate::analyze::{Item, Output, analyze_item, analyze_query};
+use crate::analyze::{Item, Output, analyze_item_caught, analyze_query};
 use crate::dead::Answer;
 use crate::input::{Line, LineReader, MAX_LINE};
 use crate::output::to_json;
@@ -354,7 +354,13 @@ async fn analyze_batch(
             let analyzer = worker.analyzer(config);
             let mut lines = Vec::with_capacity(items.len());
             for item in &items {
-                match analyze_item(analyzer, item) {
+                // A panic answers its entry with an error record; the
+                // others keep their answers.
+                let output = analyze_item_caught(analyzer, item).unwrap_or_else(|panicked| {
+                    metrics.panics.fetch_add(1, Ordering::Relaxed);
+                    panicked
+                });
+                match output {
                     Output::Records(records) => {
                         for record in records {
                             metrics.verdict(record.verdict);
@@ -476,7 +482,7 @@ async fn adjudicate(
                 break;
             }
         }
-        if counted.load(std::sync::atomic::Ordering::Relaxed) >= limits.max_pgn_text {
+        if counted.load(Ordering::Relaxed) >= limits.max_pgn_text {
             let error = format!(
                 "the text is longer than {} bytes once decompressed; the rest was not read",
                 limits.max_pgn_text

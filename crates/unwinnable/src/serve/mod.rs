@@ -21,7 +21,9 @@
 //! connection) and its body (408); an analysis is bounded by the server's
 //! `--deadline-ms` and `--max-nodes`, which a request may lower, never
 //! raise; a client that stops reading an adjudication for as long gives
-//! its worker back. A panic in a request is a 500 and the server goes on.
+//! its worker back. A panic in a request is a 500 and the server goes on;
+//! in a batch of analyses, a panic answers its own entry with an error
+//! record (and a fresh analyzer), and the other entries keep theirs.
 //!
 //! # Shutdown
 //!
