@@ -431,10 +431,12 @@ const LOOK_AHEAD_SHARE: u64 = 8;
 /// -> 11.98 M, its largest queries 96 K and 89 K -> 62 K and 48 K; the
 /// eight choice sets 302.7 M -> 296.8 M, no answer changed, their largest
 /// queries 4.29 M -> 4.60 M (dev) and 4.57 M -> 4.88 M (hard); the
-/// 9,000 held-out random edits 277.9 M -> 243.1 M, one more decided (2
-/// undetermined). Four, eight and ten plies ahead with an eighth: the
-/// eight sets 291.9 M, 295.3 M, 293.3 M, the edits 264.2 M, 254.0 M,
-/// 242.7 M, the corpus's largest 76 K, 98 K, 98 K; six plies with a
+/// 9,000 random edits kept out of earlier choices (used to compare these
+/// variants) 277.9 M -> 243.1 M, one more decided (2 undetermined); 4,226
+/// new edits made afterwards and used for nothing else 85.1 M -> 71.6 M,
+/// none undetermined either way. Four, eight and ten plies ahead with an
+/// eighth: the eight sets 291.9 M, 295.3 M, 293.3 M, the edits 264.2 M,
+/// 254.0 M, 242.7 M, the corpus's largest 76 K, 98 K, 98 K; six plies with a
 /// quarter: 289.4 M, 242.4 M, 66 K, but the dev and hard sets' largest
 /// queries 4.90 M and 5.18 M; probing only up to depth 9 or 13 keeps
 /// the corpus's gain and loses most of the edits' (275.2 M, 268.8 M).

@@ -3,9 +3,9 @@
 //! 1, 3 and 5 were cut by their node bounds and the helpmate lay in an
 //! iteration several plies deeper. Both are winnable for Black (the other
 //! solver's helpmates replay, `cargo xtask compare corpus`); whatever
-//! phase finds the helpmate, it must replay to a mate by Black, and a look-ahead that was
-//! cut must not make a later iteration call the position unwinnable (its
-//! entries are stale to that iteration).
+//! phase finds the helpmate, it must replay to a mate by Black, and a
+//! look-ahead that was cut must not make a later iteration call the
+//! position unwinnable (its entries are stale to that iteration).
 
 use movegen::{Color, Position};
 use search::{Analyzer, Config, Verdict, replay};

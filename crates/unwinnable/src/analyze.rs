@@ -239,8 +239,8 @@ pub fn analyze_item(analyzer: &mut Analyzer, item: &Item) -> Output {
 /// The output of one line, its analysis' panic caught: `Err` with the
 /// line's error record if it panicked (a bug in the analysis, not in the
 /// input), after which the analyzer is reset for the next line. The
-/// command and the service's batches answer every other line of a batch
-/// with one line's panic.
+/// command and the service's batches use it, so that one line's panic
+/// costs no other line of the batch its answer.
 pub fn analyze_item_caught(analyzer: &mut Analyzer, item: &Item) -> Result<Output, Output> {
     caught(analyzer, item, analyze_item)
 }
