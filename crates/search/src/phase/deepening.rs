@@ -343,6 +343,7 @@ impl Dfs<'_, '_, '_> {
         self.shared.tt.store_with(hash, packed, remaining.min(i32::from(i16::MAX)) as i16, static_result);
         // Steps 7-9.
         let node = (self.scores != Scores::Off).then(|| self.guide.node(pos, self.scores == Scores::LoserOpens));
+        let loser_moves = pos.side_to_move() != self.winner;
         for m in self.order.arrange(hash, &moves) {
             let (inc, child_rewarded) = match node.map(|node| node.score(m)) {
                 Some(Score::Reward) => (1, true),
@@ -352,8 +353,24 @@ impl Dfs<'_, '_, '_> {
                 Some(Score::Punish) => (-2, false),
                 None => (0, false),
             };
-            self.path.push(m);
             let irreversible = pos.is_irreversible(m);
+            if loser_moves && self.interrupted && remaining + inc - 1 < 0 && !irreversible {
+                // A dead child ([`Dfs::frontier`] would only count it): it
+                // lies below the depth limit with the winner to move, so
+                // it is no mate by the winner, and the iteration, already
+                // interrupted, proves nothing whatever the child is. It is
+                // counted, not played. (Irreversible moves take the usual
+                // way: the frontier does not count a child with
+                // insufficient material.) The one difference: a child
+                // where the loser has mated the winner is counted here
+                // and not there. Speed only: no answer is given here.
+                if !self.count_node() {
+                    self.shared.tt.forget(hash, &packed);
+                    return false;
+                }
+                continue;
+            }
+            self.path.push(m);
             if self.find(&pos.play(m), remaining + inc - 1, child_rewarded, irreversible) {
                 return true;
             }
@@ -565,6 +582,43 @@ mod tests {
             }
         }
         assert!(mates > 0, "some of these positions have short mates");
+    }
+
+    /// A plain iteration to depth `d` finds a mate exactly when the
+    /// shortest one has at most `d + 1` plies, cuts, table and all (the
+    /// frontier after a cut, the loser's dead children counted and not
+    /// played: [`Dfs::find`]). Checked against the exhaustive traversal's
+    /// shortest mate (breadth-first: another phase, another argument) on
+    /// the first 60 positions of the corpus, both winners, mates of up to
+    /// four plies: the depth one short finds none, the depth that suffices
+    /// finds one, and it replays.
+    #[test]
+    fn plain_iterations_find_a_mate_from_the_depth_the_shortest_needs() {
+        use crate::phase::exhaustive::{Exhaustive, Traversal};
+        let mut checked = 0;
+        for fen in corpus_fens(60) {
+            let pos: Position = fen.parse().unwrap();
+            for winner in [Color::White, Color::Black] {
+                let shortest = with_fresh_tables(winner, |shared| {
+                    match Exhaustive::new(1 << 16, 1 << 24).run(shared, &pos, 100_000) {
+                        Traversal::Mate { plies } => Some(plies as i32),
+                        _ => None,
+                    }
+                });
+                let Some(plies) = shortest.filter(|&plies| plies <= 4) else { continue };
+                let found = |depth| match run_alone(&pos, winner, Options::plain(depth)) {
+                    Iteration::Mate(moves) => {
+                        assert!(crate::replay(&pos, winner, &moves).is_ok(), "{fen} {winner:?}: {moves:?}");
+                        true
+                    }
+                    _ => false,
+                };
+                assert!(found(plies - 1), "{fen} {winner:?}: no mate at depth {}", plies - 1);
+                assert!(plies < 2 || !found(plies - 2), "{fen} {winner:?}: a mate shorter than {plies} plies");
+                checked += 1;
+            }
+        }
+        assert!(checked >= 10, "only {checked} positions with short mates");
     }
 
     /// Once an iteration is cut, frontier positions not in check skip the
