@@ -3,6 +3,9 @@
 //! against the rules (minimal disambiguation, capture mark, check and mate
 //! suffixes); hand-checked examples; and random text never panics.
 
+mod common;
+
+use common::{Rng, playout};
 use movegen::{Move, Position, Role, SanError};
 use quickcheck::QuickCheck;
 
@@ -328,22 +331,15 @@ fn numbered_lines() {
 /// position of the order data.
 #[test]
 fn a_line_is_its_moves_in_turn() {
-    let mut state = 0x9E37_79B9_7F4A_7C15u64;
+    let mut rng = Rng::new(7);
     for root in positions() {
-        let (mut pos, mut line, mut tokens) = (root, Vec::new(), Vec::new());
-        for _ in 0..40 {
-            let legal = pos.legal_moves();
-            if legal.is_empty() {
-                break;
+        let (mut line, mut tokens) = (Vec::new(), Vec::new());
+        playout(root, 40, &mut rng, |pos, m| {
+            if let Some(m) = m {
+                tokens.push(pos.san(m));
+                line.push(m);
             }
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            let m = legal[(state % legal.len() as u64) as usize];
-            tokens.push(pos.san(m));
-            line.push(m);
-            pos = pos.play(m);
-        }
+        });
         let written = root.san_line(&line);
         let moves: Vec<&str> = written.split(' ').filter(|t| !t.ends_with('.') && !t.is_empty()).collect();
         // A first move by Black is written `N...SAN`.

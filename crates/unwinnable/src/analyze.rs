@@ -227,7 +227,7 @@ impl Process<Analyzer> for Analyze {
 }
 
 /// The output of one line: its analyses, or its error record.
-pub fn analyze_item(analyzer: &mut Analyzer, item: &Item) -> Output {
+fn analyze_item(analyzer: &mut Analyzer, item: &Item) -> Output {
     match item {
         Item::Query { line, fen, position, colors } => Output::Records(
             analyze_query(analyzer, *line, fen, position, colors).into_iter().map(|(record, _)| record).collect(),
