@@ -179,8 +179,8 @@ pub(crate) fn full(shared: &mut Shared<'_>, start: &Position, memory: Memory) ->
     // The first iteration runs before the static proof: most positions of
     // real games have a helpmate within a few hundred nodes, and finding it
     // costs less than the static check. Each answer stands alone.
-    let mut iteration = deepening::iterate(shared, plain, start, rewarded(1, first_bound, Table::Fresh));
-    if let Iteration::Mate(moves) = iteration {
+    let first = deepening::iterate(shared, plain, start, rewarded(1, first_bound, Table::Fresh));
+    if let Iteration::Mate(moves) = first {
         return Outcome::Mate(moves);
     }
     if let Some(proof) = static_proof(start, shared.winner) {
@@ -197,18 +197,23 @@ pub(crate) fn full(shared: &mut Shared<'_>, start: &Position, memory: Memory) ->
     // A best-first run has reached everything it could without a mate
     // ([`best_first::Ending::Exhausted`]): the phase is over for the query.
     let mut closed = false;
+    // The first iteration's other answers are taken as the loop's first
+    // iteration's (depth 1).
+    let mut first = Some(first);
     // Bounded so that no budget can make the depth overflow (a catching-up
     // iteration may count a single node); the end is `Undetermined`.
     for number in 1..=i32::MAX / DEPTH_STEP {
         let max_depth = 1 + (number - 1) * DEPTH_STEP;
-        if max_depth > 1 {
-            let table = if shared.tt.fits(bound.saturating_mul(2)) { Table::Keep } else { Table::Fresh };
-            iteration = deepening::iterate(shared, plain, start, rewarded(max_depth, bound, table));
-        }
-        let (nodes, only_stale) = match iteration {
-            Iteration::Mate(moves) => return Outcome::Mate(moves),
-            Iteration::Proof { nodes } => return Outcome::Proof(Proof::Exhaustive { nodes }),
-            Iteration::Interrupted { nodes, only_stale } => (nodes, only_stale),
+        let iteration = match first.take() {
+            Some(first) => first,
+            None => {
+                let table = table_for(shared, bound);
+                deepening::iterate(shared, plain, start, rewarded(max_depth, bound, table))
+            }
+        };
+        let (nodes, only_stale) = match answer(iteration) {
+            Ok(outcome) => return outcome,
+            Err(interrupted) => interrupted,
         };
         if shared.meter.stopped() {
             break;
@@ -234,12 +239,12 @@ pub(crate) fn full(shared: &mut Shared<'_>, start: &Position, memory: Memory) ->
         // earlier-iteration entries to the next iteration, which prunes
         // on them as stale (so that iteration proves nothing).
         if let Some((depth, node_bound)) = look_ahead(max_depth, nodes, bound) {
-            let table = if shared.tt.fits(bound.saturating_mul(2)) { Table::Keep } else { Table::Fresh };
-            match deepening::iterate(shared, plain, start, rewarded(depth, node_bound, table)) {
-                Iteration::Mate(moves) => return Outcome::Mate(moves),
-                Iteration::Proof { nodes } => return Outcome::Proof(Proof::Exhaustive { nodes }),
-                Iteration::Interrupted { .. } if shared.meter.stopped() => break,
-                Iteration::Interrupted { .. } => {}
+            let table = table_for(shared, bound);
+            if let Ok(outcome) = answer(deepening::iterate(shared, plain, start, rewarded(depth, node_bound, table))) {
+                return outcome;
+            }
+            if shared.meter.stopped() {
+                break;
             }
         }
         if nodes <= bound && !only_stale && iterations_catch_up(iteration_nodes, shared.meter.nodes) {
@@ -405,6 +410,25 @@ pub(crate) fn full(shared: &mut Shared<'_>, start: &Position, memory: Memory) ->
 /// one that gains on the dev and hard sets both. Scheduling only: every
 /// answer is the iteration's own.
 const DEPTH_STEP: i32 = 2;
+
+/// An iteration's answer: its helpmate, or its proof (an iteration
+/// neither cut nor leaning on stale entries, [`phase::deepening`]); `Err`
+/// with its nodes and whether it leaned only on stale entries when it was
+/// interrupted, which answers nothing.
+fn answer(iteration: Iteration) -> Result<Outcome, (u64, bool)> {
+    match iteration {
+        Iteration::Mate(moves) => Ok(Outcome::Mate(moves)),
+        Iteration::Proof { nodes } => Ok(Outcome::Proof(Proof::Exhaustive { nodes })),
+        Iteration::Interrupted { nodes, only_stale } => Err((nodes, only_stale)),
+    }
+}
+
+/// The table of an iteration with the node bound `bound`, or of the
+/// look-ahead after it: the one the iterations before it filled, if it
+/// has room for twice the bound (or is at its largest), else a fresh one.
+fn table_for(shared: &Shared<'_>, bound: u64) -> Table {
+    if shared.tt.fits(bound.saturating_mul(2)) { Table::Keep } else { Table::Fresh }
+}
 
 /// How many plies deeper than the iteration before it a look-ahead
 /// searches ([`look_ahead`]).
@@ -682,11 +706,12 @@ pub(crate) fn shortest(shared: &mut Shared<'_>, start: &Position, memory: Memory
     if !shared.meter.stopped() {
         // Out of memory: iterative deepening with what is left.
         for max_depth in 1..=i32::MAX {
-            match deepening::iterate(shared, plain, start, deepening::Options::plain(max_depth)) {
-                Iteration::Mate(moves) => return Outcome::Mate(moves),
-                Iteration::Proof { nodes } => return Outcome::Proof(Proof::Exhaustive { nodes }),
-                Iteration::Interrupted { .. } if shared.meter.stopped() => break,
-                Iteration::Interrupted { .. } => {}
+            if let Ok(outcome) = answer(deepening::iterate(shared, plain, start, deepening::Options::plain(max_depth)))
+            {
+                return outcome;
+            }
+            if shared.meter.stopped() {
+                break;
             }
         }
     }
