@@ -89,7 +89,7 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
             other => return Err(format!("compare: unknown option {other}")),
         }
     }
-    options.set = set.ok_or("compare: which set? paper, dev, hard, corpus or a file")?;
+    options.set = set.ok_or("compare: which set? paper, dev, hard, corpus, timeouts or a file")?;
     Ok(options)
 }
 
@@ -293,7 +293,11 @@ pub fn run(root: &Path, args: &[String]) -> Result<(), String> {
         set.name,
         set.positions,
         set.queries.len(),
-        if set.labelled { "" } else { " (unlabelled: winner = side not to move)" },
+        match (set.labelled, set.queries.len() == set.positions) {
+            (false, _) => " (unlabelled: winner = side not to move)",
+            (true, true) => " (winner = side not to move, labelled unwinnable)",
+            (true, false) => "",
+        },
         if options.quick { "quick" } else { "full" },
     );
     println!(

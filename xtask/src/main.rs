@@ -24,16 +24,17 @@ tasks:
                            (1-4, default 4); --deep adds the deep standard cases
                            (start position depth 6, Kiwipete 5, ...); --full uses
                            make-move at the leaves instead of bulk counting
-  regress [--set paper|dev|hard|all] [--mode full|quick|shortest] [--nodes N] [--slowest K]
-          [--static-pruning MIN_DEPTH|off] [--report FILE]  (FILE: one TSV line per query)
+  regress [--set paper|dev|hard|timeouts|all] [--mode full|quick|shortest] [--nodes N]
+          [--slowest K] [--static-pruning MIN_DEPTH|off] [--report FILE]  (FILE: one TSV line per query)
                            every labelled position of testdata/paper-positions.tsv,
-                           dev-positions.txt and hard-positions.txt (--set: one of
-                           them; default all), both colours; totals per set and
-                           overall; fails on any wrong answer
+                           dev-positions.txt and hard-positions.txt, both colours,
+                           and of timeouts-20k.txt, for the side not to move (all
+                           unwinnable); --set: one of them (default all); totals per
+                           set and overall; fails on any wrong answer
   compare SET [--mode full|quick] [--limit N] [--slowest K] [--nodes N] [--report FILE]
           [--progress]     this project against CHA-Solver 3.0 (the chasolver crate)
                            on the same queries, one thread, alternating which runs
-                           first; SET: paper, dev, hard, corpus or a file (LABEL FEN
+                           first; SET: paper, dev, hard, corpus, timeouts or a file (LABEL FEN
                            lines, or FEN [anything] lines: winner = side not to move);
                            every helpmate replayed; correctness of both, time per
                            query (median, p90, p99, worst, total), the K slowest of
@@ -124,7 +125,7 @@ fn regress(args: &[String]) -> Result<(), String> {
                     "all" => xtask::regress::SETS.to_vec(),
                     one => match xtask::regress::SETS.iter().find(|&&s| s == one) {
                         Some(&name) => vec![name],
-                        None => return Err(format!("regress: unknown set {one} (paper, dev, hard or all)")),
+                        None => return Err(format!("regress: unknown set {one} (paper, dev, hard, timeouts or all)")),
                     },
                 }
             }

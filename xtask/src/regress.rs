@@ -1,6 +1,7 @@
 //! `cargo xtask regress`: every labelled position of the test sets (paper,
-//! dev and hard by default), both colours, through the analyzer; a table of
-//! right and wrong answers per set and overall.
+//! dev and hard, both colours; the timeouts, for the side not to move)
+//! through the analyzer; a table of right and wrong answers per set and
+//! overall.
 
 use std::io::IsTerminal;
 use std::path::Path;
@@ -14,7 +15,7 @@ use crate::sets::{Query, Set};
 use crate::stats::human;
 
 /// The labelled sets `regress` runs, in order.
-pub const SETS: [&str; 3] = ["paper", "dev", "hard"];
+pub const SETS: [&str; 4] = ["paper", "dev", "hard", "timeouts"];
 
 /// The outcome of one query.
 #[derive(Clone, Debug)]

@@ -8,6 +8,9 @@
 //!   gives two queries, one per colour.
 //! * unlabelled: `FEN [anything]` (the corpus: `FEN game-id`); one query per
 //!   position, the intended winner being the side *not* to move.
+//! * timeouts: the unlabelled format, where every position is known to be
+//!   unwinnable for the side not to move (real games lost on time where the
+//!   opponent could not mate): one query per position, labelled `false`.
 //!
 //! The FEN has 4 or 6 fields; blank lines and `#` lines are skipped.
 
@@ -15,12 +18,26 @@ use std::path::{Path, PathBuf};
 
 use movegen::Color;
 
-/// The named sets: name, file under `testdata/`, whether it is labelled.
-pub const NAMED: [(&str, &str, bool); 4] = [
-    ("paper", "paper-positions.tsv", true),
-    ("dev", "dev-positions.txt", true),
-    ("hard", "hard-positions.txt", true),
-    ("corpus", "lichess-30k-positions.txt", false),
+/// How a set's lines are read and judged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// `LABEL FEN` lines (or the paper's TSV): two labelled queries each.
+    Labelled,
+    /// `FEN [anything]` lines: one unlabelled query each, for the side not
+    /// to move.
+    Unlabelled,
+    /// `FEN [anything]` lines, each unwinnable for the side not to move:
+    /// one query each, labelled `false`.
+    Unwinnable,
+}
+
+/// The named sets: name, file under `testdata/`, kind.
+pub const NAMED: [(&str, &str, Kind); 5] = [
+    ("paper", "paper-positions.tsv", Kind::Labelled),
+    ("dev", "dev-positions.txt", Kind::Labelled),
+    ("hard", "hard-positions.txt", Kind::Labelled),
+    ("corpus", "lichess-30k-positions.txt", Kind::Unlabelled),
+    ("timeouts", "timeouts-20k.txt", Kind::Unwinnable),
 ];
 
 /// One labelled position.
@@ -157,11 +174,11 @@ pub fn queries_of(positions: &[Labelled]) -> Vec<Query> {
 }
 
 /// Where a set is: a name of [`NAMED`] under `root/testdata`, or a path.
-/// Returns the set's name, its path and whether it is known to be labelled
-/// (`None`: judge by the content).
-pub fn locate(root: &Path, set: &str) -> (String, PathBuf, Option<bool>) {
+/// Returns the set's name, its path and its kind if known (`None`: judge
+/// by the content).
+pub fn locate(root: &Path, set: &str) -> (String, PathBuf, Option<Kind>) {
     match NAMED.iter().find(|(name, _, _)| *name == set) {
-        Some(&(name, file, labelled)) => (name.to_string(), root.join("testdata").join(file), Some(labelled)),
+        Some(&(name, file, kind)) => (name.to_string(), root.join("testdata").join(file), Some(kind)),
         None => {
             let path = PathBuf::from(set);
             let name = path.file_name().map_or(set.to_string(), |n| n.to_string_lossy().into_owned());
@@ -171,18 +188,24 @@ pub fn locate(root: &Path, set: &str) -> (String, PathBuf, Option<bool>) {
 }
 
 /// Parses the text of a set; `limit` keeps the first positions.
-pub fn parse(name: &str, text: &str, labelled: Option<bool>, limit: usize) -> Result<Set, String> {
-    let labelled = labelled.unwrap_or_else(|| looks_labelled(text));
-    let (positions, queries) = if labelled {
-        let mut positions = parse_labelled(name, text)?;
-        positions.truncate(limit);
-        (positions.len(), queries_of(&positions))
-    } else {
-        let mut queries = parse_unlabelled(name, text)?;
-        queries.truncate(limit);
-        (queries.len(), queries)
+pub fn parse(name: &str, text: &str, kind: Option<Kind>, limit: usize) -> Result<Set, String> {
+    let kind = kind.unwrap_or_else(|| if looks_labelled(text) { Kind::Labelled } else { Kind::Unlabelled });
+    let (positions, queries) = match kind {
+        Kind::Labelled => {
+            let mut positions = parse_labelled(name, text)?;
+            positions.truncate(limit);
+            (positions.len(), queries_of(&positions))
+        }
+        Kind::Unlabelled | Kind::Unwinnable => {
+            let mut queries = parse_unlabelled(name, text)?;
+            queries.truncate(limit);
+            if kind == Kind::Unwinnable {
+                queries.iter_mut().for_each(|q| q.label = Some(false));
+            }
+            (queries.len(), queries)
+        }
     };
-    Ok(Set { name: name.to_string(), labelled, positions, queries })
+    Ok(Set { name: name.to_string(), labelled: kind != Kind::Unlabelled, positions, queries })
 }
 
 /// Loads a set by name (see [`NAMED`]) or path; `limit` keeps the first
@@ -275,10 +298,17 @@ mod tests {
     #[test]
     fn named_sets_load() {
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
-        for (name, expected) in [("paper", 20), ("dev", 1801), ("hard", 806), ("corpus", 30_000)] {
+        for (name, expected) in [("paper", 20), ("dev", 1801), ("hard", 806), ("corpus", 30_000), ("timeouts", 20_000)]
+        {
             let set = load(root, name, usize::MAX).unwrap();
             assert_eq!(set.positions, expected, "{name}");
         }
+        // The timeouts: one query per position, for the side not to move,
+        // labelled unwinnable.
+        let set = load(root, "timeouts", 3).unwrap();
+        assert!(set.labelled && set.queries.len() == 3);
+        assert!(set.queries.iter().all(|q| q.label == Some(false)));
+        assert_eq!(set.queries[0].winner, Color::White, "{}", set.queries[0].fen);
         let (name, _, labelled) = locate(root, "some/dir/file.txt");
         assert_eq!((name.as_str(), labelled), ("file.txt", None));
     }

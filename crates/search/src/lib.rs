@@ -260,7 +260,7 @@ impl Analyzer {
         let mut shared = Shared::new(winner, self.config, meter, &mut self.tt, &mut self.visited);
         let outcome = match self.config.mode {
             Mode::Full => engine::full(&mut shared, &start, self.memory),
-            Mode::Quick => engine::quick(&mut shared, &start),
+            Mode::Quick => engine::quick(&mut shared, &start, self.memory),
             Mode::Shortest => engine::shortest(&mut shared, &start, self.memory),
         };
         let verdict = match outcome {

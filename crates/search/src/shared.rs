@@ -27,6 +27,9 @@ pub(crate) struct Shared<'a> {
     pub visited: &'a mut TranspositionTable,
     /// When to ask the static check inside the search.
     pub oracle: Oracle,
+    /// The depth-first searches' ply cap ([`crate::MAX_HELPMATE_PLIES`];
+    /// tests lower it to force a helpmate beyond it).
+    pub max_ply: usize,
     /// The move guide with mating-square targets, computed when first
     /// needed (most queries end before).
     targeted_guide: Option<Guide>,
@@ -43,7 +46,17 @@ impl<'a> Shared<'a> {
         tt: &'a mut TranspositionTable,
         visited: &'a mut TranspositionTable,
     ) -> Shared<'a> {
-        Shared { winner, config, meter, tt, visited, oracle: Oracle::default(), targeted_guide: None, plan: None }
+        Shared {
+            winner,
+            config,
+            meter,
+            tt,
+            visited,
+            oracle: Oracle::default(),
+            max_ply: crate::MAX_HELPMATE_PLIES,
+            targeted_guide: None,
+            plan: None,
+        }
     }
 
     /// The guide steering to the mating squares the static analysis leaves

@@ -23,9 +23,30 @@ pub enum Proof {
     },
     /// The static analysis (Figure 8) after the forced moves, if any.
     Static(Box<Explanation>),
-    /// The search explored every reachable position without finding a mate.
-    Exhaustive {
-        /// Positions searched in the final, complete iteration.
+    /// A depth-first iteration of the full or shortest-helpmate algorithm
+    /// (Figure 5) searched every line to its end, with nothing cut and no
+    /// entry of an earlier iteration relied on: no mate is reachable
+    /// (`phase::deepening`).
+    Iteration {
+        /// The iteration's depth limit (plies, before the scores'
+        /// extensions).
+        depth: i32,
+        /// Positions the iteration entered.
+        nodes: u64,
+    },
+    /// The exhaustive breadth-first traversal expanded every position
+    /// reachable from the position (the static check cutting those it
+    /// proves unwinnable) and found no mate (`phase::exhaustive`).
+    Traversal {
+        /// Positions expanded.
+        positions: u64,
+    },
+    /// The quick algorithm's search (Figure 10, step 2) saw every line end
+    /// within its depth without a mate by the winner (`phase::quick`).
+    Quick {
+        /// The depth `D` every line ended within.
+        depth: u32,
+        /// Positions searched.
         nodes: u64,
     },
 }
@@ -54,8 +75,16 @@ impl fmt::Display for Proof {
                 write!(f, "every move is forced and the game ends without mate after {} plies", moves.len())
             }
             Proof::Static(explanation) => write!(f, "{}", explanation.summary()),
-            Proof::Exhaustive { nodes } => {
-                write!(f, "exhaustive search: no mate in any of the {nodes} positions reachable")
+            Proof::Iteration { depth, nodes } => write!(
+                f,
+                "exhaustive search: a depth-first search to depth {depth} reached the end of every line, \
+                 {nodes} positions, without a mate"
+            ),
+            Proof::Traversal { positions } => {
+                write!(f, "exhaustive search: no mate in any of the {positions} positions reachable")
+            }
+            Proof::Quick { depth, nodes } => {
+                write!(f, "exhaustive search: every line ends within {depth} plies without a mate ({nodes} positions)")
             }
         }
     }
@@ -93,11 +122,16 @@ pub enum Cause {
     /// Quick mode: no helpmate within its depth and no proof; no limit was
     /// hit. The full mode decides such positions.
     NotProved,
+    /// A mate was found, but its moves are longer than the depth-first
+    /// searches may go ([`MAX_HELPMATE_PLIES`](crate::MAX_HELPMATE_PLIES)),
+    /// so no helpmate can be given: the position is winnable, but an answer
+    /// without the moves is no answer.
+    HelpmateTooLong,
 }
 
 impl Cause {
     /// A stable machine-readable name: `node-budget`, `deadline`,
-    /// `memory`, `stopped` or `not-proved`.
+    /// `memory`, `stopped`, `not-proved` or `helpmate-too-long`.
     pub fn name(self) -> &'static str {
         match self {
             Cause::NodeBudget => "node-budget",
@@ -105,6 +139,7 @@ impl Cause {
             Cause::Memory => "memory",
             Cause::Stopped => "stopped",
             Cause::NotProved => "not-proved",
+            Cause::HelpmateTooLong => "helpmate-too-long",
         }
     }
 }
@@ -117,6 +152,7 @@ impl fmt::Display for Cause {
             Cause::Memory => "the memory budget could not hold the search",
             Cause::Stopped => "the analysis was stopped",
             Cause::NotProved => "the quick algorithm found no helpmate and no proof (the full mode decides)",
+            Cause::HelpmateTooLong => "a mate is reachable, but its moves are longer than a helpmate may be",
         })
     }
 }

@@ -39,7 +39,7 @@ fn a_closed_bishop_cage_is_proved_within_the_default_budgets() {
     for winner in [Color::White, Color::Black] {
         let analysis = analyzer.analyze(&pos, winner);
         assert!(
-            matches!(analysis.verdict, Verdict::Unwinnable(Proof::Exhaustive { .. })),
+            matches!(analysis.verdict, Verdict::Unwinnable(Proof::Traversal { .. })),
             "{winner}: {:?} after {} nodes",
             analysis.verdict,
             analysis.nodes

@@ -39,7 +39,8 @@ pub struct Record {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
     /// Why it is undetermined, as a stable name (`node-budget`, `deadline`,
-    /// `memory`, `stopped`, `not-proved`; only when undetermined).
+    /// `memory`, `stopped`, `not-proved`, `helpmate-too-long`; only when
+    /// undetermined).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cause: Option<&'static str>,
     /// Positions searched.
@@ -172,7 +173,7 @@ mod tests {
             render(&record, Format::Csv),
             "3,8/8/1p6/1B2k3/5pK1/8/8/8 b - -,white,winnable,e5d4,1...Kd4,,,12,1500"
         );
-        let analysis = Analysis { verdict: Verdict::Unwinnable(Proof::Exhaustive { nodes: 5 }), nodes: 5 };
+        let analysis = Analysis { verdict: Verdict::Unwinnable(Proof::Traversal { positions: 5 }), nodes: 5 };
         let record = Record::new(1, "x", &pos, Color::Black, &analysis, 7);
         assert!(render(&record, Format::Jsonl).contains(r#""verdict":"unwinnable","reason":"exhaustive search"#));
         let error = ErrorRecord { line: 4, input: "a\"\u{1}".into(), error: "bad".into() };
@@ -182,7 +183,7 @@ mod tests {
         // Issue 11, item 6: a proof after a forced move says so; a mate
         // already on the board is named.
         let pos: Position = "7k/6Q1/8/8/8/8/8/K7 b - - 0 1".parse().unwrap();
-        let analysis = Analysis { verdict: Verdict::Unwinnable(Proof::Exhaustive { nodes: 1 }), nodes: 1 };
+        let analysis = Analysis { verdict: Verdict::Unwinnable(Proof::Traversal { positions: 1 }), nodes: 1 };
         let record = Record::new(1, "x", &pos, Color::White, &analysis, 1);
         assert_eq!(
             record.reason.as_deref(),

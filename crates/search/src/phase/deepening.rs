@@ -233,6 +233,7 @@ pub(crate) fn iterate(shared: &mut Shared<'_>, guide: &Guide, root: &Position, o
         over: false,
         path: Vec::with_capacity(64),
         order: options.order,
+        max_ply: shared.max_ply,
         shared,
     };
     if dfs.find(root, options.max_depth, false, false) {
@@ -265,6 +266,8 @@ struct Dfs<'s, 'a, 'g> {
     path: Vec<Move>,
     /// The order of each node's moves.
     order: MoveOrder,
+    /// Lines are cut at this many plies ([`MAX_PLY`] but in tests).
+    max_ply: usize,
     shared: &'s mut Shared<'a>,
 }
 
@@ -273,7 +276,7 @@ impl Dfs<'_, '_, '_> {
     /// `rewarded` tells whether the move that led here scored Reward
     /// (footnote b); `irreversible` whether it was an irreversible move.
     fn find(&mut self, pos: &Position, remaining: i32, rewarded: bool, irreversible: bool) -> bool {
-        if remaining < 0 || self.path.len() >= MAX_PLY {
+        if remaining < 0 || self.path.len() >= self.max_ply {
             return self.frontier(pos, irreversible);
         }
         // Step 5's probe comes first, and a position the table holds skips

@@ -28,7 +28,10 @@
 //!
 //! Breadth-first order also means that the first mate found is a shortest
 //! one; its moves are recovered by a depth-limited search to exactly that
-//! depth.
+//! depth. A mate ends the traversal for good: the position it was found
+//! from was taken off the queue with moves not yet tried, so the visited
+//! set is no longer closed, and a resumed traversal must never complete
+//! into a proof. Every later run answers the same mate.
 
 use std::collections::VecDeque;
 
@@ -74,6 +77,8 @@ pub(crate) struct Exhaustive {
     /// The visited set or the queue reached the memory cap at its largest:
     /// going on cannot help.
     pub out_of_memory: bool,
+    /// The plies of the mate found, once one is: the traversal is over.
+    mate: Option<u32>,
 }
 
 /// The visited set starts sized for this many times the first allowance
@@ -116,6 +121,7 @@ impl Exhaustive {
             expanded: 0,
             started: false,
             out_of_memory: false,
+            mate: None,
         }
     }
 
@@ -128,6 +134,9 @@ impl Exhaustive {
     /// call), expanding positions for at most `allowance` more nodes.
     pub fn run(&mut self, shared: &mut Shared<'_>, root: &Position, allowance: u64) -> Traversal {
         let winner = shared.winner;
+        if let Some(plies) = self.mate {
+            return Traversal::Mate { plies };
+        }
         if self.out_of_memory {
             // The set or the queue could not grow: going on cannot help.
             return Traversal::Interrupted;
@@ -168,6 +177,7 @@ impl Exhaustive {
                 }
                 if !child.has_legal_moves() {
                     if is_winner_mate(&child, winner) {
+                        self.mate = Some(plies + 1);
                         return Traversal::Mate { plies: plies + 1 };
                     }
                     continue;

@@ -1,0 +1,342 @@
+//! One adapter per phase for the drivers ([`super`]): each runs its phase
+//! (the search itself lives in [`crate::phase`]), turns the phase's
+//! answer into the analysis' [`Outcome`] (`Break`), and otherwise reports
+//! what the schedule needs (`Continue`). Each adapter reads the limits
+//! once, after its phase: a phase interrupted by a limit breaks with
+//! `Unknown` and the limit's cause, so the drivers never check them.
+//!
+//! **Soundness.** An adapter breaks with `Proof` only on a proof its phase
+//! gave: a depth-first iteration neither cut nor leaning on stale entries,
+//! a traversal that emptied its queue, a quick search whose every line
+//! ended, a static proof. It breaks with `Mate` only on moves a phase
+//! reached a mate with. Anything else is `Continue` or `Unknown`.
+
+use std::ops::ControlFlow::{self, Break, Continue};
+
+use movegen::{Color, Move, Position};
+
+use super::Outcome;
+use super::memory::Memory;
+use super::schedule::{Cut, Steering, Step, best_first_runs};
+use crate::guide::Guide;
+use crate::phase::best_first::{self, Guidance, Tempo};
+use crate::phase::deepening::{self, Iteration, MoveOrder, Scores, Table};
+use crate::phase::exhaustive::{Exhaustive, Traversal};
+use crate::phase::quick;
+use crate::shared::Shared;
+use crate::statics::static_proof;
+use crate::{Cause, Proof};
+
+/// The tempo moves of a position a thinned best-first run keeps
+/// ([`best_first::Tempo`]).
+pub(crate) const TEMPO_MOVES_KEPT: u32 = 2;
+
+/// The table of the search recovering a traversal's helpmate holds this
+/// many entries per position the traversal visited ([`Phases::recover`]).
+pub(crate) const RECOVERY_TABLE_PER_POSITION: u64 = 16;
+
+/// The phases of one analysis, over the state they share.
+pub(crate) struct Phases<'s, 'a> {
+    shared: &'s mut Shared<'a>,
+    start: Position,
+    memory: Memory,
+    /// The exhaustive traversal, resumed from turn to turn.
+    traversal: Exhaustive,
+}
+
+impl<'s, 'a> Phases<'s, 'a> {
+    /// The phases of the analysis of `start` (the position after the
+    /// forced moves).
+    pub fn new(shared: &'s mut Shared<'a>, start: &Position, memory: Memory) -> Phases<'s, 'a> {
+        let traversal = Exhaustive::new(memory.queue, memory.visited_growth_bytes());
+        Phases { shared, start: *start, memory, traversal }
+    }
+
+    /// The nodes the query has counted so far.
+    pub fn spent(&self) -> u64 {
+        self.shared.meter.nodes
+    }
+
+    /// The cause of an answer given up: the limit that stopped the
+    /// analysis, reported as memory when the node budget ran out after the
+    /// exhaustive traversal could no longer grow (more memory, not more
+    /// nodes, is what it lacked); `otherwise` when no limit was hit.
+    pub fn cause(&self, otherwise: Cause) -> Cause {
+        match self.shared.meter.cause() {
+            Some(Cause::NodeBudget) | None if self.traversal.out_of_memory => Cause::Memory,
+            Some(cause) => cause,
+            None => otherwise,
+        }
+    }
+
+    /// The static check (Figure 8, Lemmas 5-6) on the start: `Break` with
+    /// its proof. It takes bounded time, so it runs whatever the limits.
+    pub fn static_proof(&mut self) -> ControlFlow<Outcome> {
+        match static_proof(&self.start, self.shared.winner) {
+            Some(proof) => Break(Outcome::Proof(proof)),
+            None => Continue(()),
+        }
+    }
+
+    /// A depth-first iteration of the full algorithm (Figure 5): its mate,
+    /// or its proof (nothing cut, no stale entry: `phase::deepening`);
+    /// otherwise its nodes.
+    pub fn iteration(&mut self, step: Step) -> ControlFlow<Outcome, Cut> {
+        let table = if step.first {
+            Table::Fresh
+        } else if self.shared.tt.fits(step.table_room.saturating_mul(2)) {
+            Table::Keep
+        } else {
+            Table::Fresh
+        };
+        let options = deepening::Options {
+            max_depth: step.depth,
+            node_bound: step.node_bound,
+            table,
+            // After the first, the loser's pawn moves are rewarded and its
+            // captures not punished ([`crate::guide::Guide::node`]).
+            scores: if step.first { Scores::Paper } else { Scores::LoserOpens },
+            // The first iteration finds the short helpmates of real games
+            // in a few hundred nodes, where a static check costs as much as
+            // a hundred nodes and proves nothing.
+            static_pruning: !step.first,
+            // Each later iteration starts every node's moves at a
+            // pseudo-random move of its own, so a cut iteration is not
+            // spent on the part of the tree the earlier ones searched.
+            order: if step.first {
+                MoveOrder::Generated
+            } else {
+                MoveOrder::Rotated { seed: (step.depth as u64).wrapping_mul(0xD1B5_4A32_D192_ED03) }
+            },
+        };
+        self.deepening(options)
+    }
+
+    /// A plain iteration to `depth` plies (no scores, no node bound): the
+    /// shortest-helpmate mode's iterative deepening.
+    pub fn plain_iteration(&mut self, depth: i32) -> ControlFlow<Outcome, Cut> {
+        self.deepening(deepening::Options::plain(depth))
+    }
+
+    fn deepening(&mut self, options: deepening::Options) -> ControlFlow<Outcome, Cut> {
+        let plain = Guide::plain(self.shared.winner);
+        match deepening::iterate(self.shared, plain, &self.start, options) {
+            Iteration::Mate(moves) => Break(Outcome::Mate(moves)),
+            Iteration::Proof { nodes } => Break(Outcome::Proof(Proof::Iteration { depth: options.max_depth, nodes })),
+            Iteration::Interrupted { .. } if self.shared.meter.stopped() => {
+                Break(Outcome::Unknown(self.cause(Cause::NodeBudget)))
+            }
+            Iteration::Interrupted { nodes, only_stale } => Continue(Cut { nodes, only_stale }),
+        }
+    }
+
+    /// The best-first phase's `turn` with `allowance` nodes
+    /// ([`best_first_runs`]): a helpmate, or, when a run reached everything
+    /// it could without one, that run's nodes. A guidance with nothing to
+    /// steer by from the start (at its floor,
+    /// [`Guidance::estimate_at_floor`]) would only run a breadth-first
+    /// search: it is skipped, and its nodes go to the other phases.
+    pub fn best_first(&mut self, turn: usize, allowance: u64) -> ControlFlow<Outcome, Option<u64>> {
+        let (winner, start) = (self.shared.winner, self.start);
+        let plan = self.shared.plan(&start);
+        let goal = self.shared.targeted_guide(&start).targets().loser_king;
+        // What earlier queries left allocated is freed first, so the
+        // store's size (and so when a run ends full) is the query's own.
+        self.shared.tt.release_unused();
+        self.shared.visited.release_unused();
+        let allocated = self.shared.tt.bytes() + self.shared.visited.bytes() + self.traversal.queue_bytes();
+        let positions = self.memory.best_first_positions(allocated);
+        let mut closed = None;
+        for run in best_first_runs(turn, allowance, plan.is_some()) {
+            let guidance = match (run.steering, &plan) {
+                (Steering::Material, _) => Guidance::Material,
+                (Steering::Plan, Some(plan)) => Guidance::Plan(plan),
+                (Steering::Plan | Steering::Goal, _) => Guidance::Goal(goal),
+            };
+            if guidance.estimate_at_floor(&start, winner) {
+                continue;
+            }
+            let tempo = tempo_moves(guidance, run.thinned);
+            match best_first::run(&mut self.shared.meter, &start, winner, guidance, tempo, positions, run.allowance) {
+                best_first::Ending::Mate(moves) => return Break(Outcome::Mate(moves)),
+                // The queue emptied: the set reachable through the positions
+                // it keeps is closed and has no mating move. Which positions
+                // it keeps does not depend on the guidance (only the order
+                // does; a run that dropped tempo moves never ends this way),
+                // so the other guidances would expand the same set: the
+                // schedule ends the phase. Scheduling only: a run answers
+                // nothing but replayed helpmates.
+                best_first::Ending::Exhausted { nodes } => {
+                    closed = Some(nodes);
+                    break;
+                }
+                best_first::Ending::Stopped if self.shared.meter.stopped() => break,
+                best_first::Ending::Stopped => {}
+            }
+        }
+        if self.shared.meter.stopped() {
+            return Break(Outcome::Unknown(self.cause(Cause::NodeBudget)));
+        }
+        Continue(closed)
+    }
+
+    /// The exhaustive traversal, resumed for `allowance` more nodes: its
+    /// proof, or the helpmate of the mate it reached. A mate ends the
+    /// phase for good (the position it was found from is not queued again,
+    /// so going on could end in a wrong proof): when its moves cannot be
+    /// recovered, the answer is `Unknown`.
+    pub fn exhaustive(&mut self, allowance: u64) -> ControlFlow<Outcome> {
+        match self.traversal.run(self.shared, &self.start, allowance) {
+            Traversal::Mate { plies } => Break(match self.recover(plies) {
+                Some(moves) => Outcome::Mate(moves),
+                None => Outcome::Unknown(self.cause(Cause::HelpmateTooLong)),
+            }),
+            Traversal::Complete { nodes } => Break(Outcome::Proof(Proof::Traversal { positions: nodes })),
+            Traversal::Interrupted if self.shared.meter.stopped() => {
+                Break(Outcome::Unknown(self.cause(Cause::NodeBudget)))
+            }
+            Traversal::Interrupted => Continue(()),
+        }
+    }
+
+    /// The moves of a helpmate of exactly `plies` plies, known to exist: a
+    /// plain depth-limited search to that depth finds one, unless a limit
+    /// stops it or the helpmate is longer than the searches' ply cap. Its
+    /// table holds [`RECOVERY_TABLE_PER_POSITION`] entries per position the
+    /// traversal visited: the search enters only positions fewer than
+    /// `plies` moves from the root, all of which the traversal visited, and
+    /// the lossy table finds the helpmate at any size.
+    fn recover(&mut self, plies: u32) -> Option<Vec<Move>> {
+        let plain = Guide::plain(self.shared.winner);
+        let table = Table::FreshFor(self.shared.visited.len().saturating_mul(RECOVERY_TABLE_PER_POSITION));
+        let options = deepening::Options { table, ..deepening::Options::plain(i32::try_from(plies).ok()?) };
+        match deepening::iterate(self.shared, plain, &self.start, options) {
+            Iteration::Mate(moves) => Some(moves),
+            _ => None,
+        }
+    }
+
+    /// The quick algorithm's search (Figure 10, step 2) to the configured
+    /// depth: its mate, or its proof (every line ended within the depth).
+    /// Otherwise it continues even after a limit: the quick algorithm's
+    /// static check takes bounded time and may still prove.
+    pub fn quick_search(&mut self) -> ControlFlow<Outcome> {
+        let depth = self.shared.config.quick_depth;
+        match quick::run(&mut self.shared.meter, &self.start, self.shared.winner, depth) {
+            quick::Quick::Mate(moves) => Break(Outcome::Mate(moves)),
+            quick::Quick::Complete => Break(Outcome::Proof(Proof::Quick { depth, nodes: self.shared.meter.nodes })),
+            quick::Quick::Interrupted => Continue(()),
+        }
+    }
+}
+
+/// Which tempo moves a best-first run with `guidance` keeps: a few in the
+/// goal's runs (king marches, where the winner's pieces mostly wait) and in
+/// the runs the schedule thins whatever their guidance
+/// (`thin_any_guidance`), all of them otherwise: the material's and the
+/// plan's runs often need a winner's piece to walk or make way
+/// (`docs/tuning.md#tempo-moves`). Scheduling only: a run answers nothing
+/// but helpmates ([`best_first::Tempo`]).
+fn tempo_moves(guidance: Guidance<'_>, thin_any_guidance: bool) -> Tempo {
+    if thin_any_guidance || matches!(guidance, Guidance::Goal(_)) { Tempo::First(TEMPO_MOVES_KEPT) } else { Tempo::All }
+}
+
+/// Figure 10 step 5: only kings, pawns and bishops, and no semi-open file
+/// (a file with pawns of one colour only). Other positions are very rarely
+/// blocked, so the quick algorithm does not spend the static check on them.
+pub(crate) fn blocked_candidate(pos: &Position) -> bool {
+    use movegen::{Bitboard, File};
+    let board = pos.board();
+    if (board.knights() | board.rooks() | board.queens()).any() {
+        return false;
+    }
+    let white = board.pawns() & board.by_color(Color::White);
+    let black = board.pawns() & board.by_color(Color::Black);
+    File::ALL.iter().all(|&file| {
+        let on_file = Bitboard::file(file);
+        white.intersects(on_file) == black.intersects(on_file)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Config;
+    use crate::guide::Targets;
+    use crate::meter::Meter;
+    use crate::plan::Plan;
+    use crate::tt::TranspositionTable;
+
+    /// The goal's runs and the runs the schedule thins keep two tempo
+    /// moves a position; the plan's and the material's own runs keep them
+    /// all.
+    #[test]
+    fn the_goal_and_the_thinned_runs_keep_few_tempo_moves() {
+        let pos: Position = "k1b5/1p1p4/1P1P1K2/8/8/B7/8/1b6 w - -".parse().unwrap();
+        let plan = Plan::of(&pos, Color::Black).expect("a net is possible");
+        let goal = Guidance::Goal(Targets::of(&pos, Color::Black).loser_king);
+        assert_eq!(tempo_moves(goal, false), Tempo::First(TEMPO_MOVES_KEPT));
+        assert_eq!(tempo_moves(goal, true), Tempo::First(TEMPO_MOVES_KEPT));
+        for guidance in [Guidance::Plan(&plan), Guidance::Material] {
+            assert_eq!(tempo_moves(guidance, false), Tempo::All, "{guidance:?}");
+            assert_eq!(tempo_moves(guidance, true), Tempo::First(TEMPO_MOVES_KEPT), "{guidance:?}");
+        }
+    }
+
+    /// The moves of a helpmate the traversal found are recovered with the
+    /// smallest table too: exactly as many plies as the traversal counted,
+    /// replayed to a mate by the winner. Long helpmates in locked
+    /// positions (21 and 57 plies, dev lines 10 and 15 for White), where a
+    /// depth-first search to that depth meets many transpositions.
+    #[test]
+    fn a_helpmate_is_recovered_with_the_smallest_table() {
+        for fen in
+            ["Bb1k1b2/bKp1p1p1/1pP1P1P1/pP6/6P1/P7/8/8 w - -", "k1bK4/1p1p4/1PpPp3/2P1Pp2/2p1pP2/2p1P3/2P5/8 w - -"]
+        {
+            let root: Position = fen.parse().unwrap();
+            let (mut tt, mut visited) = (TranspositionTable::new(1), TranspositionTable::new(64));
+            let meter = Meter::new(u64::MAX, None, None);
+            let mut shared = Shared::new(Color::White, Config::default(), meter, &mut tt, &mut visited);
+            let mut phases = Phases::new(&mut shared, &root, Memory::split(256));
+            let Traversal::Mate { plies } = phases.traversal.run(phases.shared, &root, u64::MAX) else {
+                panic!("{fen}: the traversal finds no mate")
+            };
+            // The recovery's table at its smallest, whatever the traversal visited.
+            phases.shared.visited.clear(0);
+            let moves = phases.recover(plies).unwrap_or_else(|| panic!("{fen}: nothing recovered"));
+            assert_eq!(moves.len(), plies as usize, "{fen}");
+            let end = moves.iter().fold(root, |pos, &m| {
+                assert!(pos.legal_moves().contains(&m), "{fen}: {m:?} is not legal");
+                pos.play(m)
+            });
+            assert!(end.is_checkmate() && end.side_to_move() == Color::Black, "{fen}: no mate by White");
+        }
+    }
+
+    /// A mate the traversal reaches ends the phase, also when its moves
+    /// cannot be recovered (a helpmate longer than the ply cap, forced here
+    /// with a cap below the shortest mate): the answer is `Unknown`, and
+    /// resuming the traversal gives the same mate, never a proof. (Before,
+    /// the parent of the mate was not queued again and a resumed traversal
+    /// could complete: a wrong "unwinnable".)
+    #[test]
+    fn a_mate_the_traversal_cannot_recover_is_no_proof() {
+        // A back-rank mate in two plies (1...Kh8 2.Rd8#), none in one.
+        let root: Position = "6k1/5ppp/8/8/8/8/5PPP/3R2K1 b - - 0 1".parse().unwrap();
+        let (mut tt, mut visited) = (TranspositionTable::new(1), TranspositionTable::new(16));
+        let meter = Meter::new(u64::MAX, None, None);
+        let mut shared = Shared::new(Color::White, Config::default(), meter, &mut tt, &mut visited);
+        shared.max_ply = 1;
+        let mut phases = Phases::new(&mut shared, &root, Memory::split(16));
+        match phases.exhaustive(u64::MAX) {
+            Break(Outcome::Unknown(Cause::HelpmateTooLong)) => {}
+            Break(Outcome::Unknown(cause)) => panic!("cause {cause:?}"),
+            Break(Outcome::Proof(proof)) => panic!("a wrong proof: {proof}"),
+            Break(Outcome::Mate(moves)) => panic!("recovered beyond the cap: {moves:?}"),
+            Continue(()) => panic!("the traversal went on after its mate"),
+        }
+        for _ in 0..3 {
+            assert!(matches!(phases.traversal.run(phases.shared, &root, u64::MAX), Traversal::Mate { .. }));
+        }
+    }
+}

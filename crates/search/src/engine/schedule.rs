@@ -1,0 +1,472 @@
+//! The full algorithm's schedule (Figure 9's "interleaved with"): which
+//! phase runs next and with how many nodes, as a pure state machine over
+//! the reports of the phases. It sees no position; [`super::full`] asks it
+//! and runs the phases it names.
+//!
+//! **Soundness.** Nothing here answers anything: the schedule only chooses
+//! the order of the phases and their allowances, and every answer is a
+//! phase's own, with that phase's argument. Completeness needs only that
+//! the iterations' depth and node bound grow without limit while the
+//! budget lasts (they do: the depth by [`DEPTH_STEP`] per iteration, the
+//! bound doubling after every iteration that used it all).
+//!
+//! The measurements behind each constant are in `docs/tuning.md`.
+
+/// How much deeper each iteration searches than the one before (`maxDepth`
+/// of Figure 5: 1, 3, 5, ...): the node bound, not the depth, decides what
+/// a large iteration costs, so a larger step reaches long helpmates in
+/// fewer iterations (`docs/tuning.md#depth-step`).
+pub(crate) const DEPTH_STEP: i32 = 2;
+
+/// How many plies deeper than a cut iteration its look-ahead searches
+/// ([`Schedule::look_ahead`]).
+pub(crate) const LOOK_AHEAD_PLIES: i32 = 6;
+
+/// The share of the cut iteration's node bound its look-ahead gets.
+pub(crate) const LOOK_AHEAD_SHARE: u64 = 8;
+
+/// A best-first run gets at most this many times what the query has spent
+/// so far ([`best_first_allowance`]).
+pub(crate) const BEST_FIRST_PACE: u64 = 8;
+
+/// A best-first run gets this many times the iteration's node bound (a run
+/// counts every position it generates, an iteration those it enters).
+pub(crate) const BEST_FIRST_SHARE: u64 = 16;
+
+/// The best-first phase's first round, and it runs every other round.
+pub(crate) const BEST_FIRST_FROM_ROUND: u32 = 4;
+
+/// The exhaustive phase's first scheduled round, and it runs every other
+/// round.
+pub(crate) const EXHAUSTIVE_FROM_ROUND: u32 = 3;
+
+/// The round from which on the exhaustive phase's allowance keeps pace with
+/// the other phases' spending since it last ran.
+pub(crate) const EXHAUSTIVE_KEEPS_PACE_FROM: u32 = 7;
+
+/// After an iteration that ran to its end but leaned on earlier
+/// iterations' entries, the exhaustive phase gets at least this many times
+/// that iteration's nodes.
+pub(crate) const EXHAUSTIVE_AFTER_STALE: u64 = 8;
+
+/// The guidances of the best-first phase at its first, second, third turn,
+/// and so on in a cycle: material for helpmates that break a locked chain
+/// by sacrifices and a promotion, the goal squares for king marches into a
+/// net, the plan for marches where the winner's pieces must reach their
+/// posts too.
+pub(crate) const BEST_FIRST_ROTATION: [Steering; 3] = [Steering::Material, Steering::Goal, Steering::Plan];
+
+/// The share of a turn's allowance each probe of the first turn gets
+/// ([`best_first_runs`]).
+pub(crate) const BEST_FIRST_PROBE_SHARE: u64 = 8;
+
+/// The share of the first turn's allowance of the thinned run of its own
+/// guidance ([`best_first_runs`]).
+pub(crate) const THINNED_RUN_SHARE: u64 = 4;
+
+/// A best-first guidance, before its tables are built.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Steering {
+    /// The material still in the way.
+    Material,
+    /// The loser's king towards its goal squares.
+    Goal,
+    /// The distance plan (the goal when there is no plan).
+    Plan,
+}
+
+/// One best-first run: its guidance, whether it keeps only a few tempo
+/// moves (thinned), and its node allowance.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct BestFirstRun {
+    /// The guidance.
+    pub steering: Steering,
+    /// Whether the run keeps only a few of a position's tempo moves.
+    pub thinned: bool,
+    /// Its node allowance.
+    pub allowance: u64,
+}
+
+/// One depth-first iteration to run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Step {
+    /// The depth limit.
+    pub depth: i32,
+    /// The node bound.
+    pub node_bound: u64,
+    /// The first iteration: a fresh table, the generator's order, the
+    /// paper's scores and no static check at its nodes (it finds the short
+    /// helpmates of real games in a few hundred nodes).
+    pub first: bool,
+    /// A later iteration keeps the table when it has room for twice this
+    /// many positions (the bound of the iteration it follows, for a
+    /// look-ahead).
+    pub table_room: u64,
+}
+
+/// What an iteration that was interrupted reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Cut {
+    /// The nodes it counted.
+    pub nodes: u64,
+    /// Nothing but stale entries stood in the way of a proof: the
+    /// reachable set is probably small.
+    pub only_stale: bool,
+}
+
+/// The full algorithm's schedule: the iterations' depths and node bounds,
+/// the rounds of the best-first and exhaustive phases, and their
+/// allowances.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Schedule {
+    best_first: bool,
+    first_bound: u64,
+    /// The node bound of the last iteration (and of the next, unless a
+    /// round doubles it).
+    bound: u64,
+    /// The last iteration's depth limit.
+    depth: i32,
+    exhaustive_bound: u64,
+    /// The iterations' nodes so far.
+    iteration_nodes: u64,
+    /// The rounds of the other phases so far.
+    round: u32,
+    /// A best-first run reached everything it could without a mate: the
+    /// phase is over for the query.
+    best_first_over: bool,
+    /// A best-first run did so in this round, after this many nodes.
+    closed_now: Option<u64>,
+    /// The query's nodes when the exhaustive phase last ended.
+    exhaustive_ended_at: u64,
+}
+
+impl Schedule {
+    /// The schedule of a query whose first iteration gets `first_bound`
+    /// nodes; `best_first`: whether the best-first phase runs.
+    pub fn new(first_bound: u64, best_first: bool) -> Schedule {
+        let first_bound = first_bound.max(1);
+        Schedule {
+            best_first,
+            first_bound,
+            bound: first_bound,
+            depth: 1,
+            exhaustive_bound: first_bound.saturating_mul(2),
+            iteration_nodes: 0,
+            round: 0,
+            best_first_over: false,
+            closed_now: None,
+            exhaustive_ended_at: 0,
+        }
+    }
+
+    /// The first iteration: depth 1 with the first bound.
+    pub fn first_iteration(&self) -> Step {
+        Step { depth: 1, node_bound: self.first_bound, first: true, table_room: self.first_bound }
+    }
+
+    /// The next iteration, [`DEPTH_STEP`] deeper with the current bound;
+    /// `None` once the depth would overflow (no budget gets there).
+    pub fn next_iteration(&mut self) -> Option<Step> {
+        self.depth = self.depth.checked_add(DEPTH_STEP)?;
+        Some(Step { depth: self.depth, node_bound: self.bound, first: false, table_room: self.bound })
+    }
+
+    /// Counts a cut iteration's nodes; the look-ahead to run after it, if
+    /// any: when its node bound cut it, an iteration [`LOOK_AHEAD_PLIES`]
+    /// deeper with a [`LOOK_AHEAD_SHARE`]th of the bound. Where a bound cuts
+    /// an iteration, whether it meets a helpmate depends on the move order
+    /// more than on the bound: a short deeper iteration is a second draw
+    /// at a small price
+    /// (`docs/tuning.md#look-ahead`).
+    pub fn iterated(&mut self, cut: Cut) -> Option<Step> {
+        self.iteration_nodes += cut.nodes;
+        (cut.nodes > self.bound).then(|| Step {
+            depth: self.depth.saturating_add(LOOK_AHEAD_PLIES),
+            node_bound: (self.bound / LOOK_AHEAD_SHARE).max(1),
+            first: false,
+            table_room: self.bound,
+        })
+    }
+
+    /// Whether the iterations go on without the other phases' turn after
+    /// `cut`, the query having spent `spent` nodes: when the depth, not the
+    /// bound, ended it (its tree is small), it did not lean only on stale
+    /// entries, and the iterations have spent less than the other phases
+    /// (`docs/tuning.md#catching-up`). Each iteration
+    /// counts at least its root, so the other phases get their turns.
+    pub fn catches_up(&self, cut: Cut, spent: u64) -> bool {
+        cut.nodes <= self.bound && !cut.only_stale && self.iteration_nodes < spent.saturating_sub(self.iteration_nodes)
+    }
+
+    /// Starts a round of the other phases after `cut`: an iteration that
+    /// used its whole bound gets a twice larger one next (the bound must
+    /// grow for the algorithm to be complete).
+    pub fn next_round(&mut self, cut: Cut) {
+        self.round += 1;
+        self.closed_now = None;
+        if cut.nodes > self.bound {
+            self.bound = self.bound.saturating_mul(2);
+        }
+    }
+
+    /// The best-first phase's turn in this round, if it has one (every
+    /// other round from [`BEST_FIRST_FROM_ROUND`], while no run has reached
+    /// everything it could): the turn's number (0 for the first) and its
+    /// allowance when the query has spent `spent` nodes.
+    pub fn best_first_turn(&self, spent: u64) -> Option<(usize, u64)> {
+        let due = self.round >= BEST_FIRST_FROM_ROUND && self.round % 2 == 0;
+        (self.best_first && !self.best_first_over && due).then(|| {
+            let turn = (self.round / 2 - BEST_FIRST_FROM_ROUND / 2) as usize;
+            (turn, best_first_allowance(self.bound, self.first_bound, spent))
+        })
+    }
+
+    /// A best-first run reached everything it could without a mate, after
+    /// `nodes`: every guidance would expand the same closed set, so the
+    /// phase is over, and the exhaustive traversal runs at once with at
+    /// least twice those nodes ([`Schedule::exhaustive_turn`]).
+    pub fn best_first_closed(&mut self, nodes: u64) {
+        self.best_first_over = true;
+        self.closed_now = Some(nodes);
+    }
+
+    /// The exhaustive phase's allowance in this round, if it has a turn:
+    /// every other round from [`EXHAUSTIVE_FROM_ROUND`], and at once after
+    /// an iteration that leaned only on stale entries (a sign the
+    /// reachable set is small) or a best-first run that reached everything
+    /// it could. Its own doubling allowance, raised to the sizes those
+    /// signs suggest, and from round [`EXHAUSTIVE_KEEPS_PACE_FROM`] to what
+    /// the other phases spent since it last ran, when the query has spent
+    /// `spent` nodes (a traversal that needs N nodes then gets them while
+    /// the others grow; `docs/tuning.md#exhaustive-pace`).
+    pub fn exhaustive_turn(&self, cut: Cut, spent: u64) -> Option<u64> {
+        let due = self.round >= EXHAUSTIVE_FROM_ROUND && self.round % 2 == 1;
+        if !(cut.only_stale || self.closed_now.is_some() || due) {
+            return None;
+        }
+        let mut allowance = self.exhaustive_bound;
+        if cut.only_stale {
+            allowance = allowance.max(cut.nodes.saturating_mul(EXHAUSTIVE_AFTER_STALE));
+        }
+        if let Some(run) = self.closed_now {
+            allowance = allowance.max(run.saturating_mul(2));
+        }
+        if self.round >= EXHAUSTIVE_KEEPS_PACE_FROM {
+            allowance = allowance.max(spent.saturating_sub(self.exhaustive_ended_at));
+        }
+        Some(allowance)
+    }
+
+    /// The exhaustive phase ran without an answer, the query having spent
+    /// `spent` nodes: its own allowance doubles.
+    pub fn exhaustive_ran(&mut self, spent: u64) {
+        self.exhaustive_ended_at = spent;
+        self.exhaustive_bound = self.exhaustive_bound.saturating_mul(2);
+    }
+}
+
+/// The node allowance of a best-first run after an iteration with the node
+/// bound `bound`, when the query has counted `spent` nodes:
+/// [`BEST_FIRST_SHARE`] times the bound, but at most [`BEST_FIRST_PACE`]
+/// times `spent`, and at least what the first run with the first bound
+/// would get. The pace bounds what a failing run wastes against the other
+/// phases' work; the allowance still grows geometrically, so a run that
+/// needs N nodes gets them (`docs/tuning.md#best-first-pace`).
+pub(crate) fn best_first_allowance(bound: u64, first_bound: u64, spent: u64) -> u64 {
+    let least = first_bound.saturating_mul(BEST_FIRST_SHARE);
+    bound.saturating_mul(BEST_FIRST_SHARE).min(spent.saturating_mul(BEST_FIRST_PACE).max(least))
+}
+
+/// The best-first runs of the phase's `turn` (0 for its first) with the
+/// node allowance `allowance`: the turn's guidance in the rotation with the
+/// whole allowance; at the first turn it is preceded by the other
+/// guidances as probes, each with a [`BEST_FIRST_PROBE_SHARE`]th (the plan
+/// only when there is one: without, it would be the goal's run again), and
+/// by a thinned run of its own guidance with a [`THINNED_RUN_SHARE`]th. A
+/// probe that fails costs a little; one that succeeds saves the long run
+/// and two rounds (`docs/tuning.md#best-first-probes`).
+pub(crate) fn best_first_runs(turn: usize, allowance: u64, has_plan: bool) -> Vec<BestFirstRun> {
+    let main = BEST_FIRST_ROTATION[turn % BEST_FIRST_ROTATION.len()];
+    let run = |steering, thinned, allowance| BestFirstRun { steering, thinned, allowance };
+    if turn > 0 {
+        return vec![run(main, false, allowance)];
+    }
+    let probes = BEST_FIRST_ROTATION[1..].iter().filter(|&&s| has_plan || s != Steering::Plan);
+    let probes = probes.map(|&s| run(s, false, allowance / BEST_FIRST_PROBE_SHARE));
+    probes.chain([run(main, true, allowance / THINNED_RUN_SHARE), run(main, false, allowance)]).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The iterations' depths: 1, 3, 5, ..., each with the bound as it
+    /// stands; the first is marked first.
+    #[test]
+    fn iterations_deepen_by_the_step() {
+        let mut schedule = Schedule::new(10_000, true);
+        let first = schedule.first_iteration();
+        assert_eq!(first, Step { depth: 1, node_bound: 10_000, first: true, table_room: 10_000 });
+        let depths: Vec<i32> = (0..4).map(|_| schedule.next_iteration().unwrap().depth).collect();
+        assert_eq!(depths, [3, 5, 7, 9]);
+        assert!(!schedule.next_iteration().unwrap().first);
+        // No overflow: the schedule ends instead.
+        schedule.depth = i32::MAX - 1;
+        assert_eq!(schedule.next_iteration(), None);
+    }
+
+    /// A first bound of 0 is taken as 1 (every iteration counts its root).
+    #[test]
+    fn the_first_bound_is_at_least_one() {
+        assert_eq!(Schedule::new(0, true).first_iteration().node_bound, 1);
+    }
+
+    /// A look-ahead follows an iteration only when its node bound cut it,
+    /// six plies deeper with an eighth of the bound (at least one node),
+    /// keeping the table by the cut iteration's bound.
+    #[test]
+    fn a_look_ahead_follows_a_cut_iteration() {
+        let mut schedule = Schedule::new(10_000, true);
+        let cut = Cut { nodes: 10_001, only_stale: false };
+        assert_eq!(
+            schedule.iterated(cut),
+            Some(Step { depth: 7, node_bound: 1_250, first: false, table_room: 10_000 })
+        );
+        assert_eq!(schedule.iterated(Cut { nodes: 10_000, only_stale: false }), None);
+        assert_eq!(schedule.iterated(Cut { nodes: 354, only_stale: false }), None);
+        let mut tiny = Schedule::new(1, true);
+        assert_eq!(tiny.iterated(Cut { nodes: 2, only_stale: false }).map(|s| (s.depth, s.node_bound)), Some((7, 1)));
+        tiny.depth = i32::MAX - 1;
+        assert_eq!(tiny.iterated(Cut { nodes: 3, only_stale: false }).map(|s| s.depth), Some(i32::MAX));
+    }
+
+    /// The iterations go on alone while they have spent less than the
+    /// other phases, only when the depth ended them, and never after
+    /// leaning on stale entries.
+    #[test]
+    fn the_iterations_catch_up_with_the_other_phases() {
+        let small = Cut { nodes: 10_000, only_stale: false };
+        let mut schedule = Schedule::new(10_000, true);
+        schedule.iterated(small);
+        assert!(schedule.catches_up(small, 30_000));
+        assert!(!schedule.catches_up(small, 20_000));
+        assert!(!schedule.catches_up(small, 10_000));
+        assert!(!schedule.catches_up(Cut { only_stale: true, ..small }, 30_000));
+        // Cut by the bound: the round comes.
+        let mut schedule = Schedule::new(10_000, true);
+        let cut = Cut { nodes: 10_001, only_stale: false };
+        schedule.iterated(cut);
+        assert!(!schedule.catches_up(cut, 1_000_000));
+    }
+
+    /// The bound doubles after a round whose iteration used it all, and
+    /// only then.
+    #[test]
+    fn the_bound_doubles_after_a_cut_iteration() {
+        let mut schedule = Schedule::new(10_000, true);
+        schedule.next_round(Cut { nodes: 9_000, only_stale: false });
+        assert_eq!(schedule.next_iteration().unwrap().node_bound, 10_000);
+        schedule.next_round(Cut { nodes: 10_001, only_stale: false });
+        assert_eq!(schedule.next_iteration().unwrap().node_bound, 20_000);
+    }
+
+    /// The rounds: the exhaustive phase at 3, 5, 7, ...; the best-first
+    /// phase at 4, 6, 8, ... with turns 0, 1, 2, ...; neither before.
+    #[test]
+    fn the_phases_take_turns_by_rounds() {
+        let cut = Cut { nodes: 10_001, only_stale: false };
+        let mut schedule = Schedule::new(10_000, true);
+        let mut turns = Vec::new();
+        for _ in 0..8 {
+            schedule.next_round(cut);
+            let best_first = schedule.best_first_turn(1_000_000).map(|(turn, _)| turn);
+            turns.push((schedule.round, best_first, schedule.exhaustive_turn(cut, 1_000_000).is_some()));
+        }
+        assert_eq!(
+            turns,
+            [
+                (1, None, false),
+                (2, None, false),
+                (3, None, true),
+                (4, Some(0), false),
+                (5, None, true),
+                (6, Some(1), false),
+                (7, None, true),
+                (8, Some(2), false)
+            ]
+        );
+        // Without the best-first phase, or once a run closed it: no turns.
+        let mut schedule = Schedule::new(10_000, false);
+        (0..4).for_each(|_| schedule.next_round(cut));
+        assert_eq!(schedule.best_first_turn(1_000_000), None);
+        let mut schedule = Schedule::new(10_000, true);
+        (0..4).for_each(|_| schedule.next_round(cut));
+        schedule.best_first_closed(5_000);
+        (0..2).for_each(|_| schedule.next_round(cut));
+        assert_eq!(schedule.best_first_turn(1_000_000), None);
+    }
+
+    /// The exhaustive allowance: its own doubling; at least eight times a
+    /// stale-ended iteration's nodes; at least twice a closed best-first
+    /// run's (in that round only); from round 7 at least what was spent
+    /// since it last ran.
+    #[test]
+    fn the_exhaustive_allowance_follows_the_signs() {
+        let cut = Cut { nodes: 10_001, only_stale: false };
+        let mut schedule = Schedule::new(10_000, true);
+        schedule.next_round(cut);
+        assert_eq!(schedule.exhaustive_turn(cut, 0), None);
+        let stale = Cut { nodes: 5_000, only_stale: true };
+        assert_eq!(schedule.exhaustive_turn(stale, 0), Some(40_000));
+        assert_eq!(schedule.exhaustive_turn(Cut { nodes: 1_000, only_stale: true }, 0), Some(20_000));
+        schedule.best_first_closed(50_000);
+        assert_eq!(schedule.exhaustive_turn(cut, 0), Some(100_000));
+        schedule.next_round(cut);
+        assert_eq!(schedule.exhaustive_turn(cut, 0), None, "the closed run counts in its round only");
+        schedule.next_round(cut);
+        assert_eq!(schedule.exhaustive_turn(cut, 0), Some(20_000));
+        schedule.exhaustive_ran(300_000);
+        assert_eq!(schedule.exhaustive_bound, 40_000);
+        while schedule.round < EXHAUSTIVE_KEEPS_PACE_FROM {
+            schedule.next_round(cut);
+        }
+        assert_eq!(schedule.exhaustive_turn(cut, 1_000_000), Some(700_000));
+        assert_eq!(schedule.exhaustive_turn(cut, 310_000), Some(40_000));
+    }
+
+    /// A best-first run gets sixteen times the iteration's bound, unless
+    /// that is more than eight times what the query has spent; never less
+    /// than the first run's share.
+    #[test]
+    fn a_best_first_run_keeps_pace_with_the_query() {
+        assert_eq!(best_first_allowance(160_000, 10_000, 400_000), 2_560_000);
+        assert_eq!(best_first_allowance(160_000, 10_000, 50_000), 400_000);
+        assert_eq!(best_first_allowance(160_000, 10_000, 100), 160_000);
+        assert_eq!(best_first_allowance(u64::MAX, 10_000, u64::MAX), u64::MAX);
+    }
+
+    /// The first turn probes the other guidances with an eighth of the
+    /// allowance each, then runs its own guidance thinned with a quarter
+    /// and whole; later turns run their guidance alone (no plan: no plan
+    /// probe, which would be the goal's run again).
+    #[test]
+    fn the_first_best_first_turn_probes_the_other_guidances() {
+        use Steering::{Goal, Material, Plan};
+        let runs = |turn, has_plan| {
+            best_first_runs(turn, 800, has_plan)
+                .iter()
+                .map(|r| (r.steering, r.thinned, r.allowance))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            runs(0, true),
+            [(Goal, false, 100), (Plan, false, 100), (Material, true, 200), (Material, false, 800)]
+        );
+        assert_eq!(runs(0, false), [(Goal, false, 100), (Material, true, 200), (Material, false, 800)]);
+        for has_plan in [true, false] {
+            assert_eq!(runs(1, has_plan), [(Goal, false, 800)]);
+            assert_eq!(runs(2, has_plan), [(Plan, false, 800)]);
+            assert_eq!(runs(3, has_plan), [(Material, false, 800)]);
+        }
+    }
+}
