@@ -60,9 +60,15 @@ pub(crate) fn game_over(pos: &Position, winner: Color) -> Option<Verdict> {
     })
 }
 
-/// The phases every mode starts with: game over, material, forced line.
-/// `Ok` with the verdict when they decide; `Err` with the position after
-/// the forced moves (and the moves) otherwise.
+/// The phases every mode starts with: game over, material, forced line,
+/// and material again after the forced moves. `Ok` with the verdict when
+/// they decide; `Err` with the position after the forced moves (and the
+/// moves) otherwise.
+///
+/// The second material test is sound for the same reason as the forced
+/// line: every game from `pos` passes through the positions of the line,
+/// none of which is a mate (each has a legal move), to its end, where
+/// Lemmas 5-6 hold (it has legal moves, so the game-over test is passed).
 pub(crate) fn opening_phases(pos: &Position, winner: Color) -> Result<Verdict, (Position, Vec<Move>)> {
     if let Some(verdict) = game_over(pos, winner) {
         return Ok(verdict);
@@ -75,7 +81,10 @@ pub(crate) fn opening_phases(pos: &Position, winner: Color) -> Result<Verdict, (
         ForcedLine::WinnerMates => Ok(Verdict::Winnable { helpmate: line }),
         ForcedLine::GameOver => Ok(Verdict::Unwinnable(Proof::ForcedLine { moves: line, repeats: false })),
         ForcedLine::Repeats => Ok(Verdict::Unwinnable(Proof::ForcedLine { moves: line, repeats: true })),
-        ForcedLine::Continues(start) => Err((start, line)),
+        ForcedLine::Continues(start) => match static_check::insufficient_material(&start, winner) {
+            Some(reason) if !line.is_empty() => Ok(Verdict::Unwinnable(Proof::Material(reason))),
+            _ => Err((start, line)),
+        },
     }
 }
 
@@ -88,9 +97,19 @@ pub(crate) fn full(shared: &mut Shared<'_>, start: &Position, memory: Memory) ->
     let mut schedule = Schedule::new(shared.config.first_iteration_nodes, shared.config.best_first);
     let mut phases = Phases::new(shared, start, memory);
     let flow = (|| -> ControlFlow<Outcome> {
+        let evidence = evidence(start, phases.winner());
+        if evidence != Evidence::Open {
+            phases.quick_search(PROBE_DEPTH)?;
+            phases.static_proof()?;
+        }
+        if evidence == Evidence::Closed {
+            phases.exhaustive(schedule.closed_traversal())?;
+        }
         let mut step = schedule.first_iteration();
         let mut cut = phases.iteration(step)?;
-        phases.static_proof()?;
+        if evidence == Evidence::Open {
+            phases.static_proof()?;
+        }
         loop {
             if let Some(look_ahead) = schedule.iterated(cut) {
                 phases.iteration(look_ahead)?;
@@ -115,6 +134,63 @@ pub(crate) fn full(shared: &mut Shared<'_>, start: &Position, memory: Memory) ->
     conclude(flow, &phases, Cause::NodeBudget)
 }
 
+/// The depth of the quick search that a locked or closed position gets
+/// before the static check in the full algorithm: it settles, for the
+/// price of generating the children, the positions where every line ends
+/// at once (the loser's every move leaves the winner without mating
+/// material, or ends the game).
+const PROBE_DEPTH: u32 = 2;
+
+/// What cheap evidence about a position says of it, for the order of the
+/// full algorithm's first phases ([`evidence`]). Order only: each phase's
+/// answer stands alone, and every phase still runs in its turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Evidence {
+    /// Most positions of real games: a short helpmate that the first
+    /// iteration finds in a few hundred nodes.
+    Open,
+    /// The winner's pawns may wall the loser's king in: the static check
+    /// first.
+    Locked,
+    /// Only the kings can move: the static check first, then a short
+    /// exhaustive traversal, since the reachable set is small unless a king
+    /// breaks in.
+    Closed,
+}
+
+/// The evidence about `pos` for `winner`:
+///
+/// * [`Evidence::Locked`] when the winner has no queen, rook or knight
+///   (pieces that cover squares of both colours wherever the loser's king
+///   goes) and a pawn of the winner is rammed (a pawn of the loser stands
+///   right in front of it);
+/// * [`Evidence::Closed`] when, moreover, only kings and pawns are left,
+///   every pawn stands right behind another pawn, and no pawn can capture;
+/// * [`Evidence::Open`] otherwise.
+///
+/// A failing static check costs about what a hundred nodes do, a first
+/// iteration spent in vain a hundred times more; positions lost on time
+/// where the opponent cannot mate mostly have only locked pawns left
+/// (`docs/tuning.md#evidence`).
+fn evidence(pos: &Position, winner: Color) -> Evidence {
+    let board = pos.board();
+    let ours = board.by_color(winner);
+    if ((board.queens() | board.rooks() | board.knights()) & ours).any() {
+        return Evidence::Open;
+    }
+    let pawns = board.pawns();
+    let (white, black) = (pawns & board.by_color(Color::White), pawns & board.by_color(Color::Black));
+    let (winners, losers) = if winner == Color::White { (white, black) } else { (black, white) };
+    if (winners.forward(winner) & losers).is_empty() {
+        return Evidence::Open;
+    }
+    let only_kings_and_pawns = (board.occupied() & !pawns & !board.kings()).is_empty();
+    let pushes = (white.north() | black.south()) & !pawns;
+    let captures = white.iter().any(|sq| (movegen::attacks::pawn(Color::White, sq) & black).any())
+        || black.iter().any(|sq| (movegen::attacks::pawn(Color::Black, sq) & white).any());
+    if only_kings_and_pawns && pushes.is_empty() && !captures { Evidence::Closed } else { Evidence::Locked }
+}
+
 /// Shortest helpmates: the static proof first, then the exhaustive
 /// breadth-first traversal (its first mate is a shortest one, and when it
 /// completes it proves unwinnability); when the traversal runs out of
@@ -133,15 +209,22 @@ pub(crate) fn shortest(shared: &mut Shared<'_>, start: &Position, memory: Memory
     conclude(flow, &phases, Cause::NodeBudget)
 }
 
-/// Figure 10: the quick algorithm. A shallow search, then, for a position
-/// that may be blocked ([`blocked_candidate`]), the static check, which
-/// runs even after a limit (it takes bounded time).
+/// Figure 10: the quick algorithm. A shallow search, then the static
+/// check for a position that may be blocked (Figure 10's test,
+/// [`blocked_candidate`], or the evidence the full algorithm reads), and
+/// for a closed position a short exhaustive traversal. The static check
+/// runs even after the search hit a limit (it takes bounded time).
 pub(crate) fn quick(shared: &mut Shared<'_>, start: &Position, memory: Memory) -> Outcome {
+    let (depth, schedule) = (shared.config.quick_depth, Schedule::new(shared.config.first_iteration_nodes, false));
     let mut phases = Phases::new(shared, start, memory);
     let flow = (|| -> ControlFlow<Outcome> {
-        phases.quick_search()?;
-        if blocked_candidate(start) {
+        phases.quick_search(depth)?;
+        let evidence = evidence(start, phases.winner());
+        if evidence != Evidence::Open || blocked_candidate(start) {
             phases.static_proof()?;
+        }
+        if evidence == Evidence::Closed {
+            phases.exhaustive(schedule.closed_traversal())?;
         }
         Continue(())
     })();
@@ -229,5 +312,46 @@ mod tests {
                 Outcome::Mate(moves) => panic!("{mode:?}: a helpmate beyond the cap: {moves:?}"),
             }
         }
+    }
+
+    /// The evidence: open with a queen, rook or knight of the winner or no
+    /// rammed pawn of the winner; locked with a rammed pawn; closed when
+    /// only kings and pawns are left and no pawn can move.
+    #[test]
+    fn the_evidence_reads_the_pawns_and_the_pieces() {
+        for (fen, winner, expected) in [
+            // Only the kings can move (timeouts lines 5996, 4697).
+            ("8/8/1p1p4/pP1Pp1kp/P3P2P/6K1/8/8 b - - 0 46", Color::White, Evidence::Closed),
+            ("8/8/4k3/1p2p2p/1P2Pp1P/5P2/5K2/8 b - - 5 58", Color::White, Evidence::Closed),
+            // A free pawn, a pawn capture, a bishop: locked, not closed.
+            ("8/8/1p1p4/pP1Pp1kp/P3P2P/6K1/P7/8 b - - 0 46", Color::White, Evidence::Locked),
+            ("8/8/4k3/1p2p2p/1P2Pp1P/6P1/5K2/8 b - - 5 58", Color::White, Evidence::Locked),
+            ("8/8/1p1p4/pP1Pp1kp/P3P2P/6K1/8/7B b - - 0 46", Color::White, Evidence::Locked),
+            // The winner's knight, or no rammed pawn of the winner's: open.
+            ("8/8/1p1p4/pP1Pp1kp/P3P2P/6K1/8/7N b - - 0 46", Color::White, Evidence::Open),
+            ("8/8/1p1p4/pP1Pp1kp/P3P2P/6K1/8/8 b - - 0 46", Color::Black, Evidence::Closed),
+            ("6k1/5ppp/8/8/8/8/5PPP/3R2K1 b - - 0 1", Color::White, Evidence::Open),
+            ("4k3/8/8/8/8/8/8/4K3 w - - 0 1", Color::White, Evidence::Open),
+        ] {
+            let pos: Position = fen.parse().unwrap();
+            assert_eq!(evidence(&pos, winner), expected, "{fen} for {winner}");
+        }
+    }
+
+    /// The material rule after the forced moves: for the winner's material
+    /// only. White's king must take the queen that checks it (the only
+    /// legal move): Black then has a lone king and cannot mate, while
+    /// White, with a queen, can.
+    #[test]
+    fn material_after_the_forced_moves_is_the_winners() {
+        let pos: Position = "8/8/8/8/8/6Q1/P1k3KP/5q2 w - - 0 62".parse().unwrap();
+        let mut analyzer = crate::Analyzer::new(Config::default());
+        let black = analyzer.analyze(&pos, Color::Black);
+        assert!(matches!(black.verdict, Verdict::Unwinnable(Proof::Material(_))), "{:?}", black.verdict);
+        assert_eq!(black.nodes, 0);
+        let white = analyzer.analyze(&pos, Color::White);
+        let helpmate = white.verdict.helpmate().expect("White can still mate");
+        assert!(crate::replay(&pos, Color::White, helpmate).is_ok());
+        assert_eq!(helpmate[0].to_string(), "g2f1", "the forced move first");
     }
 }

@@ -52,6 +52,11 @@ impl<'s, 'a> Phases<'s, 'a> {
         Phases { shared, start: *start, memory, traversal }
     }
 
+    /// The intended winner.
+    pub fn winner(&self) -> Color {
+        self.shared.winner
+    }
+
     /// The nodes the query has counted so far.
     pub fn spent(&self) -> u64 {
         self.shared.meter.nodes
@@ -216,12 +221,11 @@ impl<'s, 'a> Phases<'s, 'a> {
         }
     }
 
-    /// The quick algorithm's search (Figure 10, step 2) to the configured
-    /// depth: its mate, or its proof (every line ended within the depth).
-    /// Otherwise it continues even after a limit: the quick algorithm's
-    /// static check takes bounded time and may still prove.
-    pub fn quick_search(&mut self) -> ControlFlow<Outcome> {
-        let depth = self.shared.config.quick_depth;
+    /// The quick algorithm's search (Figure 10, step 2) to `depth` plies:
+    /// its mate, or its proof (every line ended within the depth).
+    /// Otherwise it continues, even after a limit: the static check takes
+    /// bounded time and may still prove.
+    pub fn quick_search(&mut self, depth: u32) -> ControlFlow<Outcome> {
         match quick::run(&mut self.shared.meter, &self.start, self.shared.winner, depth) {
             quick::Quick::Mate(moves) => Break(Outcome::Mate(moves)),
             quick::Quick::Complete => Break(Outcome::Proof(Proof::Quick { depth, nodes: self.shared.meter.nodes })),

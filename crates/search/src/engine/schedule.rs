@@ -159,6 +159,14 @@ impl Schedule {
         }
     }
 
+    /// The allowance of the traversal that a closed position (only the
+    /// kings can move) gets before the first iteration: the first
+    /// iteration's bound. The traversal is resumed later, so nothing of
+    /// it is lost if it does not end.
+    pub fn closed_traversal(&self) -> u64 {
+        self.first_bound
+    }
+
     /// The first iteration: depth 1 with the first bound.
     pub fn first_iteration(&self) -> Step {
         Step { depth: 1, node_bound: self.first_bound, first: true, table_room: self.first_bound }

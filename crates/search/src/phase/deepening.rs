@@ -279,21 +279,24 @@ impl Dfs<'_, '_, '_> {
         if remaining < 0 || self.path.len() >= self.max_ply {
             return self.frontier(pos, irreversible);
         }
-        // Step 5's probe comes first, and a position the table holds skips
-        // steps 1-2 and case 2: its moves are only generated when the hit
-        // does not prune it. Why this is sound: entries are this query's
-        // (each query clears the table) and only stored below, after steps
-        // 1-2 passed on the same position (side to move, castling rights
-        // and en passant square included, which decide the legal moves), so
-        // it has a legal move and step 1 would not end here. Case 2 only
-        // prunes; a position it would have pruned that is searched instead
-        // (possible only if its material was never asked, as at the root)
-        // makes the iteration explore more, and an iteration that ends
-        // without a cut is a proof either way. Speed only: the paper, dev,
-        // hard and corpus sets count the same nodes as with the moves
-        // generated first. The premise is tested
-        // (`the_table_holds_only_positions_with_a_legal_move`) and asserted
-        // in debug builds.
+        // Case 2 first (material only changes with an irreversible move,
+        // and the driver checked the root): a position it ends is never
+        // stored, so the probe below could not hit, and its moves need not
+        // be generated. The game-over test (step 1, case 1) still decides
+        // such a position when it has no legal move.
+        //
+        // Then step 5's probe, and a position the table holds skips steps
+        // 1-2: its moves are only generated when the hit does not prune
+        // it. Why this is sound: entries are this query's (each query
+        // clears the table) and only stored below, after steps 1-2 passed
+        // on the same position (side to move, castling rights and en
+        // passant square included, which decide the legal moves), so it
+        // has a legal move and step 1 would not end here. The premise is
+        // tested (`the_table_holds_only_positions_with_a_legal_move`) and
+        // asserted in debug builds.
+        if irreversible && insufficient_material(pos, self.winner).is_some() {
+            return !pos.has_legal_moves() && pos.is_check() && pos.side_to_move() != self.winner;
+        }
         let packed = pos.pack();
         let hash = self.shared.hash(pos);
         let hit = self.shared.tt.probe(hash, &packed);
@@ -306,11 +309,6 @@ impl Dfs<'_, '_, '_> {
                 // Step 1 (mate by the winner), or case 1 (stalemate, winner
                 // mated).
                 return pos.is_check() && pos.side_to_move() != self.winner;
-            }
-            // Case 2 (material only changes with an irreversible move, and
-            // the root was checked by the driver).
-            if irreversible && insufficient_material(pos, self.winner).is_some() {
-                return false;
             }
         }
         // Steps 3-4 (node limits).

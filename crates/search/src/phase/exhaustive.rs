@@ -137,8 +137,9 @@ impl Exhaustive {
         if let Some(plies) = self.mate {
             return Traversal::Mate { plies };
         }
-        if self.out_of_memory {
-            // The set or the queue could not grow: going on cannot help.
+        if self.out_of_memory || shared.meter.stopped() {
+            // The set or the queue could not grow: going on cannot help;
+            // or a limit was hit before the run (nothing more is counted).
             return Traversal::Interrupted;
         }
         if !self.started {

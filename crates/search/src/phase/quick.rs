@@ -53,29 +53,25 @@ struct Dfs<'m> {
 
 impl Dfs<'_> {
     fn dfs(&mut self, pos: &Position, depth_left: u32) -> Step {
-        if depth_left == 0 {
-            // The leaf only needs to know whether a move exists.
-            if !pos.has_legal_moves() {
-                return self.game_over(pos);
-            }
-            if insufficient_material(pos, self.winner).is_some() {
-                return Step::Complete;
-            }
-            // A line reached the depth: counted, and not proved either way.
-            self.meter.tick();
-            return Step::Interrupted;
-        }
-        let mut moves = MoveList::new();
-        pos.generate_legal_moves(&mut moves);
-        if moves.is_empty() {
+        // The game-over test comes before the material rule (a position
+        // with no legal move is judged as it stands), and both before the
+        // move list is generated: most positions they end need no list.
+        if !pos.has_legal_moves() {
             return self.game_over(pos);
         }
         if insufficient_material(pos, self.winner).is_some() {
             return Step::Complete;
         }
+        if depth_left == 0 {
+            // A line reached the depth: counted, and not proved either way.
+            self.meter.tick();
+            return Step::Interrupted;
+        }
         if !self.meter.tick() {
             return Step::Interrupted;
         }
+        let mut moves = MoveList::new();
+        pos.generate_legal_moves(&mut moves);
         for &m in &moves {
             match self.dfs(&pos.play(m), depth_left - 1) {
                 Step::Complete => {}
