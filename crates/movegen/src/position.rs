@@ -565,6 +565,47 @@ impl Position {
         }
     }
 
+    /// Whether the legal move `m` gives check: the same as
+    /// `self.play(m).is_check()`, without making the move (a search that
+    /// only needs to know whether a child is in check saves the copy, the
+    /// hash updates and the child's pins).
+    ///
+    /// It looks from the other king: at the moved piece (as promoted) on
+    /// its destination, and along the lines of our sliders with the
+    /// occupancy after the move, which finds discovered checks, the
+    /// castling rook's check and the two squares an en passant capture
+    /// empties.
+    #[inline]
+    pub fn gives_check(&self, m: Move) -> bool {
+        let us = self.side_to_move;
+        let king = self.king_of(!us);
+        let board = &self.board;
+        let (from, to) = (m.from(), m.to());
+        let ours = board.by_color(us).without(from);
+        let mut occupied = board.occupied().without(from).with(to);
+        let mut diagonal = board.bishops_and_queens() & ours;
+        let mut straight = board.rooks_and_queens() & ours;
+        if m.is_castle() {
+            let castling = Castling { color: us, king_side: to > from };
+            let (rook_from, rook_to) = (castling.rook_from(), castling.rook_to());
+            occupied = occupied.without(rook_from).with(rook_to);
+            straight = straight.without(rook_from).with(rook_to);
+        } else {
+            if m.is_en_passant() {
+                occupied = occupied.without(Square::new((to as u32 & 7) | (from as u32 & 56)));
+            }
+            match m.promotion().or(board.role_at(from)) {
+                Some(Role::Pawn) if attacks::pawn(us, to).contains(king) => return true,
+                Some(Role::Knight) if attacks::knight(to).contains(king) => return true,
+                Some(Role::Bishop) => diagonal = diagonal.with(to),
+                Some(Role::Rook) => straight = straight.with(to),
+                Some(Role::Queen) => (diagonal, straight) = (diagonal.with(to), straight.with(to)),
+                _ => {}
+            }
+        }
+        (attacks::bishop(king, occupied) & diagonal).any() || (attacks::rook(king, occupied) & straight).any()
+    }
+
     /// Passes the turn without moving (a "null move"), for analysis tools.
     /// Returns `None` when the side to move is in check (passing would leave
     /// the king capturable, which no rule defines).

@@ -100,15 +100,13 @@ pub(crate) fn full(shared: &mut Shared<'_>, start: &Position, memory: Memory) ->
         let evidence = evidence(start, phases.winner());
         if evidence != Evidence::Open {
             phases.quick_search(PROBE_DEPTH)?;
-            phases.static_proof()?;
-        }
-        if evidence == Evidence::Closed {
-            phases.exhaustive(schedule.closed_traversal())?;
+            phases.light_static_proof()?;
         }
         let mut step = schedule.first_iteration();
         let mut cut = phases.iteration(step)?;
-        if evidence == Evidence::Open {
-            phases.static_proof()?;
+        phases.static_proof()?;
+        if evidence == Evidence::Closed {
+            phases.exhaustive(schedule.closed_traversal())?;
         }
         loop {
             if let Some(look_ahead) = schedule.iterated(cut) {

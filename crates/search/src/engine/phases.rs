@@ -83,6 +83,18 @@ impl<'s, 'a> Phases<'s, 'a> {
         }
     }
 
+    /// The light static check first ([`static_check::is_unwinnable_light`],
+    /// without the case split on pieces that never move, a few times
+    /// cheaper when it fails), and the whole check with its explanation
+    /// only when it proves: whatever the light check proves, the whole
+    /// check proves too (it is the whole check's first attempt).
+    pub fn light_static_proof(&mut self) -> ControlFlow<Outcome> {
+        if static_check::is_unwinnable_light(&self.start, self.shared.winner) {
+            return self.static_proof();
+        }
+        Continue(())
+    }
+
     /// A depth-first iteration of the full algorithm (Figure 5): its mate,
     /// or its proof (nothing cut, no stale entry: `phase::deepening`);
     /// otherwise its nodes.

@@ -68,12 +68,12 @@
 //! [`MAX_PLY`] are cut like the depth limit, so the recursion depth is
 //! bounded whatever the table evicts.
 
-use movegen::{Color, Move, MoveList, Position};
+use movegen::{Color, Move, MoveList, PackedPosition, Position};
 use static_check::insufficient_material;
 
-use crate::guide::{Guide, Score};
+use crate::guide::{Guide, NodeGuide, Score};
 use crate::shared::Shared;
-use crate::tt::{STATIC_FAILED, STATIC_PROVED, STATIC_UNKNOWN};
+use crate::tt::{Hit, STATIC_FAILED, STATIC_PROVED, STATIC_UNKNOWN};
 
 /// The deepest line searched; deeper nodes are cut like depth-limit nodes
 /// (interrupting the iteration). Keeps the recursion within the stack.
@@ -246,6 +246,19 @@ pub(crate) fn iterate(shared: &mut Shared<'_>, guide: &Guide, root: &Position, o
     }
 }
 
+/// What the moves of an entered node need ([`Dfs::enter`]).
+struct Node<'g> {
+    hash: u64,
+    packed: PackedPosition,
+    /// The scores of its moves (none without scores).
+    guide: Option<NodeGuide<'g>>,
+    /// The move that led here was rewarded (footnote b).
+    rewarded: bool,
+    remaining: i32,
+    /// The loser is to move.
+    loser_moves: bool,
+}
+
 /// The state of one iteration.
 struct Dfs<'s, 'a, 'g> {
     winner: Color,
@@ -271,7 +284,7 @@ struct Dfs<'s, 'a, 'g> {
     shared: &'s mut Shared<'a>,
 }
 
-impl Dfs<'_, '_, '_> {
+impl<'g> Dfs<'_, '_, 'g> {
     /// Figure 5 on `pos` with `remaining = maxDepth - depth` plies left;
     /// `rewarded` tells whether the move that led here scored Reward
     /// (footnote b); `irreversible` whether it was an irreversible move.
@@ -300,33 +313,62 @@ impl Dfs<'_, '_, '_> {
         let packed = pos.pack();
         let hash = self.shared.hash(pos);
         let hit = self.shared.tt.probe(hash, &packed);
-        let mut moves = MoveList::new();
-        // The argument's premise, checked in every test run (debug builds).
+        // Step 1 (mate by the winner) or case 1 (stalemate, winner mated)
+        // on a position not in the table, then steps 3-6, then steps 7-9
+        // over the moves. (The argument's premise, checked in debug
+        // builds:)
         debug_assert!(hit.is_none() || pos.has_legal_moves(), "a position without moves in the table");
+        let mut moves = MoveList::new();
         if hit.is_none() {
             pos.generate_legal_moves(&mut moves);
             if moves.is_empty() {
-                // Step 1 (mate by the winner), or case 1 (stalemate, winner
-                // mated).
                 return pos.is_check() && pos.side_to_move() != self.winner;
             }
         }
+        let Some(node) = self.enter(pos, hash, packed, hit, remaining, rewarded, irreversible) else {
+            return false;
+        };
+        if hit.is_some() {
+            pos.generate_legal_moves(&mut moves);
+        }
+        for m in self.order.arrange(hash, &moves) {
+            if let Some(found) = self.try_move(pos, m, &node) {
+                return found;
+            }
+        }
+        false
+    }
+
+    /// Steps 3-6 of Figure 5 on a node `find` enters (with a legal move):
+    /// the node limits, the table's prune, the static check, the store.
+    /// `None` when the node ends here (the answer is "no").
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn enter(
+        &mut self,
+        pos: &Position,
+        hash: u64,
+        packed: PackedPosition,
+        hit: Option<Hit>,
+        remaining: i32,
+        rewarded: bool,
+        irreversible: bool,
+    ) -> Option<Node<'g>> {
         // Steps 3-4 (node limits).
         if !self.count_node() {
-            return false;
+            return None;
         }
         // Step 5.
         let mut static_result = hit.map_or(STATIC_UNKNOWN, |h| h.static_result);
         // Case 3 (cached): a static proof holds in every iteration.
         if static_result == STATIC_PROVED {
-            return false;
+            return None;
         }
         if let Some(hit) = hit {
             if i32::from(hit.depth) >= remaining {
                 self.stale |= hit.stale;
-                return false;
+                return None;
             }
-            pos.generate_legal_moves(&mut moves);
         }
         // Case 3.
         if static_result == STATIC_UNKNOWN
@@ -336,53 +378,60 @@ impl Dfs<'_, '_, '_> {
         {
             if self.shared.oracle.proves(pos, self.winner, self.path.len()) {
                 self.shared.tt.store_with(hash, packed, i16::MAX, STATIC_PROVED);
-                return false;
+                return None;
             }
             static_result = STATIC_FAILED;
         }
         // Step 6.
         self.shared.tt.store_with(hash, packed, remaining.min(i32::from(i16::MAX)) as i16, static_result);
-        // Steps 7-9.
-        let node = (self.scores != Scores::Off).then(|| self.guide.node(pos, self.scores == Scores::LoserOpens));
+        let guide = (self.scores != Scores::Off).then(|| self.guide.node(pos, self.scores == Scores::LoserOpens));
         let loser_moves = pos.side_to_move() != self.winner;
-        for m in self.order.arrange(hash, &moves) {
-            let (inc, child_rewarded) = match node.map(|node| node.score(m)) {
-                Some(Score::Reward) => (1, true),
-                // Footnote b: a normal move right after a rewarded one is
-                // rewarded too.
-                Some(Score::Normal) => (i32::from(rewarded), false),
-                Some(Score::Punish) => (-2, false),
-                None => (0, false),
-            };
-            let irreversible = pos.is_irreversible(m);
-            if loser_moves && self.interrupted && remaining + inc - 1 < 0 && !irreversible {
-                // A dead child ([`Dfs::frontier`] would only count it): it
-                // lies below the depth limit with the winner to move, so
-                // it is no mate by the winner, and the iteration, already
-                // interrupted, proves nothing whatever the child is. It is
-                // counted, not played. (Irreversible moves take the usual
-                // way: the frontier does not count a child with
-                // insufficient material.) The one difference: a child
-                // where the loser has mated the winner is counted here
-                // and not there. Speed only: no answer is given here.
-                if !self.count_node() {
-                    self.shared.tt.forget(hash, &packed);
-                    return false;
-                }
-                continue;
+        Some(Node { hash, packed, guide, rewarded, remaining, loser_moves })
+    }
+
+    /// Steps 7-9 for the move `m` of the entered `node` (`pos`): `Some`
+    /// with the answer when `find` returns it, `None` to go on with the
+    /// next move.
+    #[inline(always)]
+    fn try_move(&mut self, pos: &Position, m: Move, node: &Node<'g>) -> Option<bool> {
+        let (inc, child_rewarded) = match node.guide.map(|guide| guide.score(m)) {
+            Some(Score::Reward) => (1, true),
+            // Footnote b: a normal move right after a rewarded one is
+            // rewarded too.
+            Some(Score::Normal) => (i32::from(node.rewarded), false),
+            Some(Score::Punish) => (-2, false),
+            None => (0, false),
+        };
+        let remaining = node.remaining;
+        let irreversible = pos.is_irreversible(m);
+        if self.interrupted && remaining + inc - 1 < 0 && !irreversible && (node.loser_moves || !pos.gives_check(m)) {
+            // A dead child ([`Dfs::frontier`] would only count it): it lies
+            // below the depth limit and is no mate by the winner (the
+            // winner is to move there, or the winner's move gives no
+            // check), and the iteration, already interrupted, proves
+            // nothing whatever the child is. It is counted, not played.
+            // (Irreversible moves take the usual way: the frontier does not
+            // count a child with insufficient material.) The one
+            // difference: a child where the loser has mated the winner is
+            // counted here and not there. Speed only: no answer is given
+            // here.
+            if !self.count_node() {
+                self.shared.tt.forget(node.hash, &node.packed);
+                return Some(false);
             }
-            self.path.push(m);
-            if self.find(&pos.play(m), remaining + inc - 1, child_rewarded, irreversible) {
-                return true;
-            }
-            self.path.pop();
-            if self.over {
-                // Abandoned: the stored depth is no promise any more.
-                self.shared.tt.forget(hash, &packed);
-                return false;
-            }
+            return None;
         }
-        false
+        self.path.push(m);
+        if self.find(&pos.play(m), remaining + inc - 1, child_rewarded, irreversible) {
+            return Some(true);
+        }
+        self.path.pop();
+        if self.over {
+            // Abandoned: the stored depth is no promise any more.
+            self.shared.tt.forget(node.hash, &node.packed);
+            return Some(false);
+        }
+        None
     }
 
     /// A node below the depth limit (or at the ply cap): Figure 5 steps 1-5
