@@ -10,3 +10,4 @@ pub mod perft;
 pub mod regress;
 pub mod sets;
 pub mod stats;
+pub mod tidy;

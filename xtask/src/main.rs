@@ -64,6 +64,11 @@ tasks:
                            in batches, and overloaded; throughput, p50/p99, 503s,
                            /healthz latency, peak memory; fails on any error or
                            wrong answer (--smoke: 1000 queries, 1 s runs)
+  tidy [--no-doc]          the repository's hygiene checks (CI): no measurement notes
+                           in crates/*/src comments (they go to docs/tuning.md), every
+                           source file in ARCHITECTURE.md's code map, no broken
+                           intra-doc links (cargo doc --document-private-items;
+                           --no-doc skips it)
   help                     this text
 ";
 
@@ -188,6 +193,7 @@ fn main() -> ExitCode {
         Some("gen-magics") => gen_magics(rest.iter().any(|a| a == "--check")),
         Some("perft") => perft(rest),
         Some("regress") => regress(rest),
+        Some("tidy") => xtask::tidy::run(&workspace_root(), rest),
         Some("compare") => xtask::compare::run(&workspace_root(), rest),
         Some("corpus") => corpus::run(&workspace_root(), rest),
         Some("gen-pgn") => gen_pgn(rest),

@@ -16,7 +16,7 @@
 //!   bitboards (PEXT when compiled for BMI2), see [`magic`].
 //! * [`Position::perft`], [`Position::divide`], UCI notation
 //!   ([`Position::parse_uci`], `Display` of [`Move`]).
-//! * [`prefetch`]: a cache hint for the searches' hash tables.
+//! * [`prefetch()`]: a cache hint for the searches' hash tables.
 //!
 //! # Example
 //!

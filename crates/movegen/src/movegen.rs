@@ -66,9 +66,8 @@ pub type MoveList = ArrayVec<Move, MAX_MOVES>;
 /// ([`Pusher::finish`]) only has to look for placeholders, from the first
 /// one on.
 ///
-/// (Writing through a raw pointer without `ArrayVec`'s capacity check was
-/// measured: 4% of move generation, under 1% of make-move perft; not worth
-/// an `unsafe` block.)
+/// (Writing through a raw pointer without `ArrayVec`'s capacity check is
+/// not worth an `unsafe` block: docs/tuning.md#move-generation.)
 struct Pusher<'a> {
     list: &'a mut MoveList,
     /// Index of the first placeholder, `usize::MAX` if none.

@@ -5,11 +5,7 @@
 //!
 //! The searches used to load one field of each slot and hide the sum from
 //! the optimiser, which overlaps the misses among themselves but waits for
-//! the last of them. With the hint nothing waits. Measured with the
-//! command (one thread, 256 MiB, alternating runs, the same nodes): the
-//! dev set 2.5% and the hard set 8% faster, and a further 4% and 2% when
-//! each child's slot is prefetched as soon as the child is made (the
-//! best-first and exhaustive phases); the corpus within noise.
+//! the last of them. With the hint nothing waits (docs/tuning.md#prefetch).
 //!
 //! It lives here because this crate is the one that may use `unsafe`
 //! (the instruction is an intrinsic); it reads nothing and changes nothing.

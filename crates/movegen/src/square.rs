@@ -177,9 +177,9 @@ impl Square {
     /// non-empty set) gets exactly that square.
     #[inline(always)]
     pub const fn new(index: u32) -> Square {
-        // Measured hot spot: this runs for every square popped from a
-        // bitboard and every move decoded. A table lookup cost one load
-        // each time (about 7% of the instructions of make-move perft).
+        // A hot spot: this runs for every square popped from a bitboard and
+        // every move decoded, and a table lookup would cost a load each
+        // time (docs/tuning.md#move-generation).
         // Safety: `Square` is `repr(u8)` with the 64 discriminants 0..=63
         // (a1 = 0 ... h8 = 63, checked by `indices_round_trip`), and
         // `index & 63` is in that range, so the value is a valid `Square`.

@@ -149,9 +149,7 @@ impl Guide {
 
     /// The guide for `winner` without targets (the paper's corner only): it
     /// depends on nothing but the winner, so it is built once per process
-    /// and shared by every query (building it per query was about a fifth
-    /// of a quick-mode query's time: the corpus in quick mode took 63-65 ms
-    /// with it, 51 ms without).
+    /// and shared by every query (docs/tuning.md#plain-guide).
     pub fn plain(winner: Color) -> &'static Guide {
         static PLAIN: std::sync::OnceLock<[Guide; 2]> = std::sync::OnceLock::new();
         let guides = PLAIN.get_or_init(|| {
@@ -178,27 +176,9 @@ impl Guide {
     /// dev and hard positions, 30 to 90 plies, go this way). Figure 12
     /// counts those moves as normal and the loser's pawn captures as
     /// punished, so depth-limited iterations reached them late. Used from
-    /// the full algorithm's second iteration on (the first keeps the
-    /// paper's scores: in the open positions of real games it only
-    /// lengthened the search, corpus 12.1 M -> 15.5 M nodes). Measured with
-    /// the command (one thread, 256 MiB, nodes): dev 263.4 M -> 230.0 M,
-    /// hard 103.9 M -> 76.8 M (hard line 766 for Black, its largest query,
-    /// 24.4 M -> 7.7 M; the largest is now hard line 199 with 12.7 M),
-    /// corpus 12.1 M unchanged, paper 5.3 M -> 5.2 M, 9,500 random edits of
-    /// dev and hard positions 171.9 M -> 97.5 M (their largest query 22.8 M
-    /// -> 6.1 M; measured for this choice too); no verdict changed. In every
-    /// iteration: dev 230.6 M, hard 69.5 M, edits 96.3 M, corpus 15.5 M.
-    /// Rewarding only the loser's pawn moves that do not capture, in every
-    /// iteration: dev 234.6 M, hard 104.4 M, edits 145.1 M.
-    ///
-    /// The loser's captures by its pieces open lines too (a winner's piece
-    /// given up to open the chain): not punishing them (scored normal)
-    /// then gave dev 230.0 M -> 204.5 M, hard 76.8 M -> 73.8 M, paper
-    /// 5.2 M -> 2.4 M, corpus 12.1 M unchanged, edits 97.5 M -> 86.9 M,
-    /// no set's largest query larger, no verdict changed; rewarding them
-    /// gave dev 194.7 M, hard 78.0 M, edits 80.4 M, paper 0.5 M, corpus
-    /// 12.3 M, but hard line 199 for Black 12.7 M -> 15.2 M (the hard set's
-    /// largest query, already slower than the other solver's).
+    /// the full algorithm's second iteration on: the first keeps the
+    /// paper's scores, since in the open positions of real games the
+    /// change only lengthened the search (docs/tuning.md#loser-opens).
     ///
     /// Scores only decide how deep a variation is searched, never an
     /// answer.

@@ -16,7 +16,7 @@
 //! reports whether a hit is *stale* (stored by an earlier iteration): the
 //! search may prune on stale hits to find mates faster, but an iteration
 //! that did so cannot serve as a proof of unwinnability (see
-//! [`helpmate`](crate::helpmate) for why). [`TranspositionTable::clear`]
+//! [`crate::phase::deepening`] for why). [`TranspositionTable::clear`]
 //! forgets everything in O(1).
 //!
 //! Eviction (a full table overwrites old entries) is harmless for

@@ -5,7 +5,7 @@
 //!
 //! * [`insufficient_material`]: the intended winner has only the king, or
 //!   the pawn-free material configurations of Lemmas 5 and 6;
-//! * [`figure8`]: the semi-static algorithm of Figure 8 on the mobility
+//! * [`figure8()`]: the semi-static algorithm of Figure 8 on the mobility
 //!   solution of [`mobility`]: if no square the loser's king can reach can
 //!   ever be a mating square, the position is unwinnable. The module
 //!   documentation of [`figure8`](mod@figure8) gives the proof of soundness,

@@ -19,7 +19,7 @@
 pub(crate) const DEPTH_STEP: i32 = 2;
 
 /// How many plies deeper than a cut iteration its look-ahead searches
-/// ([`Schedule::look_ahead`]).
+/// ([`Schedule::iterated`]).
 pub(crate) const LOOK_AHEAD_PLIES: i32 = 6;
 
 /// The share of the cut iteration's node bound its look-ahead gets.

@@ -169,11 +169,7 @@ impl Guidance<'_> {
     /// king gains three plies, for the goal) and holds back every move
     /// that leaves the floor: a breadth-first search around the root's
     /// arrangement, with nothing to lead it towards a mate, which spends
-    /// its allowance or fills its store. The hard set's line 199 for Black
-    /// (`1k6/1p4p1/1b1b2P1/6b1/1p1p4/1P1Pp1bp/4Pp1p/1B3Kbr b - -`): the
-    /// goal's run at the phase's second turn counted 5.1 M nodes without
-    /// reaching a position below the root's estimate, and a later
-    /// iteration found the helpmate in 0.3 M.
+    /// its allowance or fills its store (docs/tuning.md#best-first-floor).
     pub(crate) fn estimate_at_floor(&self, root: &Position, winner: Color) -> bool {
         let guidance = self.resolved(root, winner);
         let floor = match guidance {
@@ -262,8 +258,8 @@ pub(crate) fn run(
     let stop_at = meter.nodes.saturating_add(allowance);
     // The store is allocated for the cap at once (or for the allowance,
     // which bounds the positions generated): growing it by doubling
-    // copied everything stored (two fifths of the phase's cache misses
-    // beyond the second level, measured with cachegrind), and its pages
+    // copied everything stored (a large share of the phase's cache
+    // misses), and its pages
     // are only committed as positions are written (the store holds at most
     // the root and one position per node counted). The set grows up to
     // what the cap needs: allocated for the cap, its probes would spread
@@ -305,9 +301,8 @@ pub(crate) fn run(
         };
         // All the children first, each one's slot in the set prefetched as
         // soon as it is made: the lookups below then find them in the
-        // cache, and the first ones had the longest to load (measured
-        // against prefetching them all after the last child was made: dev
-        // set -4%, hard -2%, the same nodes).
+        // cache, and the first ones had the longest to load
+        // (docs/tuning.md#prefetch).
         children.clear();
         children.extend(moves.iter().map(|&m| {
             let child = pos.play(m);

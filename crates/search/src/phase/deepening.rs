@@ -58,8 +58,7 @@
 //!   Once an iteration is interrupted it can prove nothing, so the probe
 //!   below the depth limit is skipped from then on (it only ever set the
 //!   flags; the node is cut either way): most nodes lie there, and their
-//!   probes miss the cache (measured with cachegrind on 3,000 corpus
-//!   queries: a third fewer first-level read misses).
+//!   probes miss the cache (docs/tuning.md#frontier).
 //!
 //! Termination: the remaining depth `d` of a child is `d + inc - 1` with
 //! `inc ≤ 1`, so it never grows along a path; a position met again on the
@@ -213,10 +212,8 @@ pub(crate) fn iterate(shared: &mut Shared<'_>, guide: &Guide, root: &Position, o
     match options.table {
         // Sized for half the node bound (a power of two at or above it): an
         // iteration stores only the positions it enters, and a smaller
-        // table keeps its probes in the cache. Measured against twice the
-        // bound (one thread, our solver alone): corpus 2.04 s against
-        // 2.30 s, dev 47.8 s against 55.3 s (nodes +1%), hard 24.2 s
-        // against 23.0 s (nodes -3%).
+        // table keeps its probes in the cache
+        // (docs/tuning.md#iteration-table).
         Table::Fresh => shared.tt.clear(options.node_bound / 2),
         Table::FreshFor(positions) => shared.tt.clear(positions),
         Table::Keep => shared.tt.new_iteration(),
@@ -446,9 +443,8 @@ impl<'g> Dfs<'_, '_, 'g> {
     /// (a mate is a check), so the answer is "no" either way, and whether
     /// it is a stalemate (a dead end) or a cut only decides whether the
     /// iteration is a proof, which it no longer can be. Only the node
-    /// count differs (such a stalemate is counted). Measured on the corpus
-    /// (one thread): 0.80 s -> 0.75 s; dev and hard sets within noise, with
-    /// 0.3% and 2% more nodes counted.
+    /// count differs (such a stalemate is counted;
+    /// docs/tuning.md#frontier).
     fn frontier(&mut self, pos: &Position, irreversible: bool) -> bool {
         // A position the table holds has a legal move and enough material
         // (the argument in [`Dfs::find`]): probed first, it is counted and

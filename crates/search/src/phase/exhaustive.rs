@@ -16,9 +16,9 @@
 //!
 //! The visited set is a table of its own (cleared when a traversal starts,
 //! kept while it is resumed, see [`Exhaustive`]) used as an exact set
-//! ([`TranspositionTable::visit`]): it never forgets a position. When a
+//! ([`crate::tt::TranspositionTable::visit`]): it never forgets a position. When a
 //! position finds no room, the set moves into a part of the table twice as
-//! large ([`TranspositionTable::grow_set`], every position kept, so the
+//! large ([`crate::tt::TranspositionTable::grow_set`], every position kept, so the
 //! traversal goes on where it was); when the table is at its largest, the
 //! traversal stops as interrupted for good. (A lossy table would be
 //! sound too, but two positions evicting each other can be queued again and
@@ -85,27 +85,14 @@ pub(crate) struct Exhaustive {
 /// (it grows when it fills up: [`crate::tt::TranspositionTable::grow_set`]).
 /// A run adds at most one position per node of its allowance, so twice
 /// that (a power of two at or above it, crowded past three quarters) holds
-/// the first run without growing. Sizing only: the set is exact at every
-/// size. Sixteen times, as before, allocated and wrote up to 16 times the
-/// memory the run could use, in every query reaching the phase: in a
-/// fresh process the corpus's `8/8/p1k1K3/P7/8/8/8/4B3 w - -` for Black
-/// spent 10.9 ms of its 15.8 ms in a traversal of 19 K positions (2.5 ms
-/// with 2), and the room it took from the best-first phase's store made
-/// the dev set's `k6B/1b4B1/2b2B2/4B3/3B4/1pB1B3/pP1B4/K7 w - -` for
-/// White fail a run that finds the helpmate with the room (the command:
-/// 13.8 M -> 7.6 M nodes). Measured against 16 (one thread, 256 MiB):
-/// `cargo xtask compare corpus` worst query 1.21x, 1.28x, 1.40x faster
-/// than the other solver's worst -> 2.84x, 3.54x, 3.35x (three
-/// alternating runs), total within noise; dev and hard totals within
-/// noise; nodes on the eight sets used for choices 365.2 M -> 360.1 M
-/// (dev 204.5 -> 198.9 M, hard 73.8 -> 74.3 M, the others equal), no
-/// answer changed.
+/// the first run without growing; a larger start only allocates memory the
+/// run cannot use (docs/tuning.md#visited-headroom). Sizing only: the set
+/// is exact at every size.
 const VISITED_HEADROOM: u64 = 2;
 
 /// What one static check costs against a run's allowance, in nodes: a
-/// rough ratio of its time to a child's (callgrind, the paper's Position 22
-/// traversed for 0.3 M nodes: 3.1 G instructions, 85% of them in the
-/// static checks). The global meter still counts positions only; the
+/// rough ratio of its time to a child's (docs/tuning.md#static-check-cost).
+/// The global meter still counts positions only; the
 /// allowance counts time, so that the driver's share for this phase
 /// ([`crate::engine`]) is a share of time. Scheduling only: no answer
 /// depends on it.
@@ -160,8 +147,7 @@ impl Exhaustive {
             // All the children first, each one's slot in the visited set
             // prefetched as soon as it is made: the visits below then find
             // them in the cache (the set outgrows the cache in the
-            // traversals that matter; a visit was its phase's largest cost,
-            // measured with `perf` on the dev set).
+            // traversals that matter; docs/tuning.md#static-check-cost).
             children.clear();
             children.extend(moves.iter().skip(usize::from(first)).map(|&m| {
                 let child = pos.play(m);

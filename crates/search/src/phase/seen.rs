@@ -15,7 +15,7 @@
 //! (slots are found by multiplying, not masking, so a size need not be a
 //! power of two): it takes at most [`BYTES_PER_POSITION`] bytes per
 //! position of the cap at every moment, its growth included
-//! ([`SeenSet::worst_bytes`]).
+//! (`SeenSet::worst_bytes`, a function of the tests).
 //!
 //! Hashes stand for positions, as they did before (a collision hides a
 //! position from the phase, which only ever answers "a helpmate exists",
@@ -32,7 +32,7 @@ const MAX_LOAD_DENOMINATOR: usize = 4;
 const FIRST_SLOTS: usize = 1024;
 
 /// The bytes the set takes per position of its cap, at most, the moment
-/// it grows included: see [`SeenSet::worst_bytes`].
+/// it grows included: see `SeenSet::worst_bytes` (in the tests).
 pub(crate) const BYTES_PER_POSITION: usize = 22;
 
 /// A set of 64-bit hashes (see the module docs).
