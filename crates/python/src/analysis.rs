@@ -119,7 +119,8 @@ fn settled(analysis: &Analysis) -> bool {
 /// ``helpmate_san``, ``reason`` (the proof, after the forced moves if any;
 /// why undetermined; or that the position is already checkmate),
 /// ``cause`` (``"node-budget"``, ``"deadline"``, ``"memory"``,
-/// ``"stopped"``, ``"not-proved"`` when undetermined), ``nodes``,
+/// ``"stopped"``, ``"not-proved"``, ``"helpmate-too-long"`` when
+/// undetermined), ``nodes``,
 /// ``micros`` (wall-clock time of the call). ``to_dict()`` gives the keys
 /// of ``unwinnable analyze --format jsonl``.
 #[pyclass(frozen, module = "unwinnable", name = "Analysis")]
@@ -146,7 +147,7 @@ pub struct PyAnalysis {
     #[pyo3(get)]
     reason: Option<String>,
     /// Why it is undetermined: `node-budget`, `deadline`, `memory`,
-    /// `stopped` or `not-proved`; else `None`.
+    /// `stopped`, `not-proved` or `helpmate-too-long`; else `None`.
     #[pyo3(get)]
     cause: Option<&'static str>,
     /// Positions searched.
