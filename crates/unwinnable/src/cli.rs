@@ -101,6 +101,11 @@ pub struct AnalyzeArgs {
     /// lines [default: as named on the line, else the side not to move].
     #[arg(long, value_enum)]
     pub winner: Option<Winners>,
+    /// Reject positions that no game can reach (more than eight pawns, more
+    /// pieces than promotions allow, an impossible check) instead of
+    /// analysing them with a note.
+    #[arg(long)]
+    pub strict: bool,
     /// Threads, output and progress.
     #[command(flatten)]
     pub batch: BatchArgs,
@@ -115,6 +120,10 @@ pub struct DeadArgs {
     /// The position (one FEN with 4 or 6 fields, quoted or not; no winner).
     #[arg(value_name = "FEN", required = true)]
     pub fen: Vec<String>,
+    /// Reject a position that no game can reach instead of analysing it
+    /// with a note.
+    #[arg(long)]
+    pub strict: bool,
     /// Search options.
     #[command(flatten)]
     pub search: SearchArgs,
@@ -344,7 +353,7 @@ mod tests {
             let mut options: Vec<(String, String)> = sub
                 .get_arguments()
                 .filter_map(|a| Some((a.get_long()?.to_string(), a.get_help().map(ToString::to_string)?)))
-                .filter(|(long, _)| !["winner", "only-wrong", "every-ply", "timeout"].contains(&long.as_str()))
+                .filter(|(long, _)| !["winner", "strict", "only-wrong", "every-ply", "timeout"].contains(&long.as_str()))
                 .collect();
             options.sort();
             options

@@ -6,6 +6,7 @@ use std::borrow::Cow;
 use std::fmt::Write as _;
 
 use adjudicate::{Adjudication, Game, Record};
+use movegen::{Position, Setup};
 use serde::Serialize;
 
 use crate::output::Render;
@@ -28,6 +29,7 @@ pub const GAME_COLUMNS: &[&str] = &[
     "fifty_moves_claimable",
     "fen",
     "explanation",
+    "unreachable",
 ];
 
 /// The record of one game: its input, then the fields of
@@ -39,13 +41,33 @@ pub struct GameRecord {
     /// The rest of the record.
     #[serde(flatten)]
     pub record: Record,
+    /// Why no game can reach the position the game started from (a `FEN`
+    /// tag), if none can: the game is adjudicated all the same.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unreachable: Option<String>,
 }
 
 impl GameRecord {
     /// The record of `adjudication` of `game`.
     pub fn new(input: &str, number: u64, offset: u64, game: &Game, adjudication: &Adjudication) -> GameRecord {
-        GameRecord { input: input.to_string(), record: Record::new(number, offset, game, adjudication) }
+        GameRecord {
+            input: input.to_string(),
+            record: Record::new(number, offset, game, adjudication),
+            unreachable: start_unreachable(game.start()),
+        }
     }
+}
+
+/// Why no game reaches `start`, if none does. The standard start position
+/// (most games) is not examined. The position's en passant square is kept
+/// only when a capture is legal, so a FEN tag's other en passant square
+/// does not narrow the last move down (never a flag too many).
+fn start_unreachable(start: &Position) -> Option<String> {
+    if *start == Position::start() {
+        return None;
+    }
+    let setup = Setup::from_fen(&start.to_fen()).ok()?;
+    crate::query::unreachable_text(&movegen::unreachable(&setup))
 }
 
 impl Render for GameRecord {
@@ -72,6 +94,10 @@ impl Render for GameRecord {
         text
     }
 
+    fn note(&self) -> Option<String> {
+        self.unreachable.as_ref().map(|reason| format!("  note: no game can reach the start position: {reason}"))
+    }
+
     fn cells(&self) -> Vec<Cow<'_, str>> {
         let record = &self.record;
         let optional = |ply: Option<usize>| ply.map_or(String::new(), |p| p.to_string()).into();
@@ -91,6 +117,7 @@ impl Render for GameRecord {
             optional(record.fifty_moves_claimable),
             record.fen.as_str().into(),
             record.explanation.as_str().into(),
+            self.unreachable.as_deref().unwrap_or_default().into(),
         ]
     }
 }
@@ -137,8 +164,8 @@ mod tests {
         writer.write(&error).unwrap();
         let text = String::from_utf8(out).unwrap();
         let lines: Vec<&str> = text.lines().collect();
-        assert_eq!(lines[0].split(',').count(), 15);
-        assert_eq!(lines[1], "x.pgn,3,10,,,,error,,,,,,,,\"bad, \"\"SAN\"\"\"");
+        assert_eq!(lines[0].split(',').count(), 16);
+        assert_eq!(lines[1], "x.pgn,3,10,,,,error,,,,,,,,\"bad, \"\"SAN\"\"\",");
         assert_eq!(error.text(), "x.pgn#3 (byte 10): error: bad, \"SAN\"");
     }
 }

@@ -144,9 +144,13 @@ struct Explained<'a> {
     proof: Option<Overlay>,
 }
 
-/// The query of the `fen` parameter, with the `winner` parameter.
+/// The query of the `fen` parameter (an error for an unreachable position
+/// if `strict=true`), with the `winner` parameter.
 fn query_param(params: &Params) -> Result<(Query, Option<Winners>), ApiError> {
-    let query = parse_query(params.required("fen")?).map_err(|e| ApiError::query(e.to_string()))?;
+    let mut query = parse_query(params.required("fen")?).map_err(|e| ApiError::query(e.to_string()))?;
+    if params.flag("strict")? {
+        query = query.strict().map_err(|e| ApiError::query(e.to_string()))?;
+    }
     let winners = params.winners()?;
     if let (Some(given), Some(named)) = (winners, query.winners) {
         if given != named {
@@ -159,7 +163,7 @@ fn query_param(params: &Params) -> Result<(Query, Option<Winners>), ApiError> {
 /// `GET /api/analyze?fen=...&winner=white|black|both&mode=...`: one record
 /// per colour.
 async fn analyze_one(State(state): State<Arc<AppState>>, uri: Uri) -> Result<Response, ApiError> {
-    let params = Params::parse(uri.query(), &["fen", "winner", "mode", "nodes", "deadline_ms", "explain"])?;
+    let params = Params::parse(uri.query(), &["fen", "winner", "mode", "nodes", "deadline_ms", "explain", "strict"])?;
     let (query, winners) = query_param(&params)?;
     let config = params.config(&state.limits)?;
     let explain = params.flag("explain")?;
@@ -169,7 +173,7 @@ async fn analyze_one(State(state): State<Arc<AppState>>, uri: Uri) -> Result<Res
         .jobs
         .run(move |worker| {
             let analyzer = worker.analyzer(config);
-            analyze_query(analyzer, 1, &query.fen, &query.position, colors)
+            analyze_query(analyzer, 1, &query.fen, &query.position, colors, &query.unreachable)
                 .into_iter()
                 .map(|(record, analysis)| {
                     metrics.verdict(record.verdict);
@@ -230,7 +234,7 @@ async fn read_body(
 }
 
 /// One entry of a batch: a query line, or a JSON string or object.
-fn entry_item(line: usize, entry: &serde_json::Value, winners: Option<Winners>) -> Item {
+fn entry_item(line: usize, entry: &serde_json::Value, winners: Option<Winners>, strict: bool) -> Item {
     let rejected = |input: String, error: String| Item::Rejected(ErrorRecord { line, input, error });
     let (text, named) = match entry {
         serde_json::Value::String(text) => (text.as_str(), None),
@@ -283,8 +287,7 @@ fn entry_item(line: usize, entry: &serde_json::Value, winners: Option<Winners>) 
             }
             _ => {
                 let query = Query { winners: query.winners.or(named), ..query };
-                let colors = query.colors(winners);
-                Item::Query { line, fen: query.fen, position: query.position, colors }
+                Item::from_query(line, text, query, winners, strict)
             }
         },
         Err(e) => rejected(crate::input::shorten(text), e.to_string()),
@@ -293,7 +296,7 @@ fn entry_item(line: usize, entry: &serde_json::Value, winners: Option<Winners>) 
 
 /// The items of a batch body: a JSON array of entries, or lines (query
 /// lines as `analyze` reads them, or JSON entries); at most `max` queries.
-fn batch_items(body: &[u8], winners: Option<Winners>, max: usize) -> Result<Vec<Item>, ApiError> {
+fn batch_items(body: &[u8], winners: Option<Winners>, max: usize, strict: bool) -> Result<Vec<Item>, ApiError> {
     let too_many = || ApiError::TooLarge(format!("the batch has more than {max} queries, the most this server takes"));
     let start = body.iter().position(|b| !b.is_ascii_whitespace());
     if start.is_some_and(|i| body[i] == b'[') {
@@ -302,7 +305,11 @@ fn batch_items(body: &[u8], winners: Option<Winners>, max: usize) -> Result<Vec<
         if entries.len() > max {
             return Err(too_many());
         }
-        return Ok(entries.iter().enumerate().map(|(index, entry)| entry_item(index + 1, entry, winners)).collect());
+        return Ok(entries
+            .iter()
+            .enumerate()
+            .map(|(index, entry)| entry_item(index + 1, entry, winners, strict))
+            .collect());
     }
     let mut lines = LineReader::new(body);
     let mut items = Vec::new();
@@ -311,14 +318,11 @@ fn batch_items(body: &[u8], winners: Option<Winners>, max: usize) -> Result<Vec<
         let item = match &line {
             Line::Text(text) if is_skipped(text) => continue,
             Line::Text(text) if text.trim_start().starts_with(['{', '"']) => match serde_json::from_str(text) {
-                Ok(entry) => entry_item(number, &entry, winners),
+                Ok(entry) => entry_item(number, &entry, winners, strict),
                 Err(e) => rejected(format!("the JSON entry cannot be read: {e}")),
             },
             Line::Text(text) => match parse_query(text) {
-                Ok(query) => {
-                    let colors = query.colors(winners);
-                    Item::Query { line: number, fen: query.fen, position: query.position, colors }
-                }
+                Ok(query) => Item::from_query(number, text, query, winners, strict),
                 Err(e) => rejected(e.to_string()),
             },
             Line::TooLong { len, .. } => rejected(format!("line too long ({len} bytes, at most {MAX_LINE})")),
@@ -340,11 +344,12 @@ async fn analyze_batch(
     headers: HeaderMap,
     body: Body,
 ) -> Result<Response, ApiError> {
-    let params = Params::parse(uri.query(), &["winner", "mode", "nodes", "deadline_ms"])?;
+    let params = Params::parse(uri.query(), &["winner", "mode", "nodes", "deadline_ms", "strict"])?;
     let winners = params.winners()?;
+    let strict = params.flag("strict")?;
     let config = params.config(&state.limits)?;
     let (body, permit) = read_body(&state, &headers, body, state.limits.max_batch_bytes).await?;
-    let items = batch_items(&body, winners, state.limits.max_batch)?;
+    let items = batch_items(&body, winners, state.limits.max_batch, strict)?;
     drop(body);
     let metrics = Arc::clone(&state.metrics);
     let lines = state
@@ -384,12 +389,15 @@ struct DeadAnswer {
     dead: &'static str,
     /// The analysis for each colour, White's first.
     analyses: Vec<Record>,
+    /// Why no game can reach the position, if none can.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    unreachable: Option<String>,
 }
 
 /// `GET /api/dead?fen=...`: is the position dead (neither side can mate)?
 async fn dead(State(state): State<Arc<AppState>>, uri: Uri) -> Result<Response, ApiError> {
-    let params = Params::parse(uri.query(), &["fen", "mode", "nodes", "deadline_ms"])?;
-    let query = parse_query(params.required("fen")?).map_err(|e| ApiError::query(e.to_string()))?;
+    let params = Params::parse(uri.query(), &["fen", "mode", "nodes", "deadline_ms", "strict"])?;
+    let (query, _) = query_param(&params)?;
     if query.winners.is_some() {
         return Err(ApiError::query("`dead` takes a position and no winner: it analyses both colours"));
     }
@@ -398,13 +406,21 @@ async fn dead(State(state): State<Arc<AppState>>, uri: Uri) -> Result<Response, 
     let answer = state
         .jobs
         .run(move |worker| {
-            let analyses = analyze_query(worker.analyzer(config), 1, &query.fen, &query.position, &Color::ALL);
+            let analyses = analyze_query(
+                worker.analyzer(config),
+                1,
+                &query.fen,
+                &query.position,
+                &Color::ALL,
+                &query.unreachable,
+            );
             let answer = Answer::of(analyses.iter().map(|(_, analysis)| &analysis.verdict));
             let analyses: Vec<Record> = analyses.into_iter().map(|(record, _)| record).collect();
             for record in &analyses {
                 metrics.verdict(record.verdict);
             }
-            DeadAnswer { fen: query.fen, dead: answer.name(), analyses }
+            let unreachable = crate::query::unreachable_text(&query.unreachable);
+            DeadAnswer { fen: query.fen, dead: answer.name(), analyses, unreachable }
         })
         .await?;
     Ok(([(header::CONTENT_TYPE, "application/json")], to_json(&answer) + "\n").into_response())
