@@ -464,14 +464,13 @@ mod tests {
     #[test]
     fn a_panic_answers_its_own_line_only() {
         let fen = "4k3/8/8/8/8/8/8/4KQ2 b - -";
-        let item =
-            |line| Item::Query {
-                line,
-                fen: fen.to_string(),
-                position: fen.parse().unwrap(),
-                colors: &Color::ALL,
-                unreachable: Vec::new(),
-            };
+        let item = |line| Item::Query {
+            line,
+            fen: fen.to_string(),
+            position: fen.parse().unwrap(),
+            colors: &Color::ALL,
+            unreachable: Vec::new(),
+        };
         let mut analyzer = Analyzer::new(Config::default());
         match caught(&mut analyzer, &item(1), |_, _| panic!("a bug in the analysis")) {
             Err(Output::Error(error)) => assert_eq!(

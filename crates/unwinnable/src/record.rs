@@ -172,7 +172,9 @@ mod tests {
         let text = String::from_utf8(out).unwrap();
         if format == Format::Csv {
             assert!(
-                text.starts_with("line,fen,winner,verdict,helpmate,helpmate_san,reason,cause,nodes,micros,unreachable\n")
+                text.starts_with(
+                    "line,fen,winner,verdict,helpmate,helpmate_san,reason,cause,nodes,micros,unreachable\n"
+                )
             );
         }
         text.lines().find(|line| !line.starts_with("line,")).unwrap().to_string()
@@ -184,7 +186,9 @@ mod tests {
         let analysis = Analysis { verdict: Verdict::Unwinnable(Proof::Exhaustive { nodes: 5 }), nodes: 5 };
         let mut record = Record::new(1, "x", &pos, Color::Black, &analysis, 7);
         record.unreachable = Some("white has 9 pawns (a game has at most 8)".into());
-        assert!(render(&record, Format::Jsonl).ends_with(r#""unreachable":"white has 9 pawns (a game has at most 8)"}"#));
+        assert!(
+            render(&record, Format::Jsonl).ends_with(r#""unreachable":"white has 9 pawns (a game has at most 8)"}"#)
+        );
         assert!(render(&record, Format::Csv).ends_with(",5,7,white has 9 pawns (a game has at most 8)"));
         let mut out = Vec::new();
         RecordWriter::new(&mut out, Format::Text, ANALYSIS_COLUMNS).unwrap().write(&record).unwrap();

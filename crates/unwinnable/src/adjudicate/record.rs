@@ -5,6 +5,7 @@
 use std::borrow::Cow;
 use std::fmt::Write as _;
 
+use adjudicate::pgn::Tags;
 use adjudicate::{Adjudication, Game, Record};
 use movegen::{Position, Setup};
 use serde::Serialize;
@@ -45,6 +46,18 @@ pub struct GameRecord {
     /// tag), if none can: the game is adjudicated all the same.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub unreachable: Option<String>,
+    /// The `White` tag, if given (PGN only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub white: Option<String>,
+    /// The `Black` tag, if given.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub black: Option<String>,
+    /// The `Date` tag, if given.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub date: Option<String>,
+    /// The `Site` tag, if given (often the game's address).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub site: Option<String>,
 }
 
 impl GameRecord {
@@ -54,7 +67,21 @@ impl GameRecord {
             input: input.to_string(),
             record: Record::new(number, offset, game, adjudication),
             unreachable: start_unreachable(game.start()),
+            white: None,
+            black: None,
+            date: None,
+            site: None,
         }
+    }
+
+    /// Keeps the players, date and site of the game's tags, for reports
+    /// (the unknown value `?` and empty values are left out).
+    pub fn players(&mut self, tags: Tags) {
+        let known = |value: Option<String>| value.filter(|v| !v.is_empty() && !v.chars().all(|c| c == '?' || c == '.'));
+        self.white = known(tags.white);
+        self.black = known(tags.black);
+        self.date = known(tags.date);
+        self.site = known(tags.site);
     }
 }
 
