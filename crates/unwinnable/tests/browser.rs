@@ -591,5 +591,41 @@ fn the_page_in_chromium() {
     assert!(width <= 390, "with the games the page is {width} px wide");
     page.eval("document.querySelector('#games').scrollIntoView()");
     page.screenshot_view("9-phone-games");
+    // The editor, the winner switched during an analysis, and Cancel, at a
+    // phone's width too.
+    page.click("#clear");
+    page.click("#palette button[data-tool=\"Q\"]");
+    page.click_square("d1");
+    assert_eq!(page.fen(), "4k3/8/8/8/8/8/8/3QK3 w - - 0 1");
+    page.click("#analyse");
+    page.wait_for("document.querySelector('#verdict').dataset.verdict === 'unwinnable'");
+    assert_eq!(page.text("#verdict"), "No: Black cannot checkmate, whatever both sides play.");
+    page.click("input[name=winner][value=white]");
+    page.wait_for("document.querySelector('#verdict').dataset.verdict === 'winnable'");
+    assert!(page.eval("document.querySelector('#dead').hidden").as_bool().unwrap(), "White can mate: not dead");
+    let answer_top = page.eval("document.querySelector('#answer').getBoundingClientRect().top").as_f64().unwrap();
+    let form_top = page.eval("document.querySelector('#ask').getBoundingClientRect().top").as_f64().unwrap();
+    assert!(answer_top < form_top, "on a phone the answer comes right under the board");
+    page.eval("window.scrollTo(0, 0)");
+    page.screenshot_view("10-phone-editor-answer");
+    page.eval(&format!(
+        "(() => {{ const f = document.querySelector('#fen'); f.value = {SLOW:?}; \
+         f.dispatchEvent(new Event('input')); }})()"
+    ));
+    page.click("input[name=winner][value=white]");
+    page.click("#analyse");
+    page.wait_for("document.body.dataset.busy === 'true'");
+    page.click("input[name=winner][value=black]");
+    page.wait_for("document.body.dataset.busy === 'false'");
+    assert_eq!(page.eval("document.querySelector('#verdict').dataset.winner"), "black");
+    assert!(!page.text("#verdict").contains("White"), "{}", page.text("#verdict"));
+    page.click("#analyse");
+    page.wait_for("document.body.dataset.busy === 'true'");
+    page.click("#cancel");
+    assert_eq!(page.eval("document.body.dataset.busy"), "false");
+    let clicked = Instant::now();
+    while metric(&base, "unwinnable_jobs_running") > 0.0 {
+        assert!(clicked.elapsed() < Duration::from_secs(2), "the server still works after Cancel on a phone");
+    }
     eprintln!("screenshots in {}", shots.display());
 }

@@ -103,9 +103,9 @@ pub fn svg(board: &Board, bottom: Color, marks: &Marks) -> String {
         let (x, y) = corner(square, bottom);
         let _ = write!(
             out,
-            r##"<circle cx="{}" cy="{}" r="4.2" fill="#2e7d32" stroke="#ffffff" stroke-width="1.2" class="safe-mark" data-square="{square}"/>"##,
-            x + 7,
-            y + SQUARE - 7
+            r##"<circle cx="{}" cy="{}" r="3.8" fill="#2e7d32" stroke="#ffffff" stroke-width="1.2" class="safe-mark" data-square="{square}"/>"##,
+            x + 6,
+            y + SQUARE - 6
         );
     }
     // The moves' arrows under the pieces, translucent.

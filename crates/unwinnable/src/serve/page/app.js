@@ -196,10 +196,10 @@ function drawBoard() {
     const attrs = { "data-square": safe.square, class: `mark ${safe.why}` };
     let mark;
     // Bottom left: the ranks' numbers are top left, the files' letters bottom right, the padlocks top right.
-    const [mx, my] = [x + 7, y + SIZE - 7];
-    if (safe.why === "never-attacked") mark = svgEl("circle", { cx: mx, cy: my, r: 4.2, ...attrs });
-    else if (safe.why === "no-mating-net") mark = svgEl("path", { d: `M${mx} ${my - 5.2}l5.2 5.2-5.2 5.2-5.2-5.2z`, ...attrs });
-    else mark = svgEl("path", { d: `M${mx} ${my - 5.2}l5.4 9.6h-10.8z`, ...attrs });
+    const [mx, my] = [x + 6, y + SIZE - 6];
+    if (safe.why === "never-attacked") mark = svgEl("circle", { cx: mx, cy: my, r: 3.8, ...attrs });
+    else if (safe.why === "no-mating-net") mark = svgEl("path", { d: `M${mx} ${my - 4.6}l4.6 4.6-4.6 4.6-4.6-4.6z`, ...attrs });
+    else mark = svgEl("path", { d: `M${mx} ${my - 4.6}l4.8 8.4h-9.6z`, ...attrs });
     svg.appendChild(mark);
   }
   if (marks.mated) {
