@@ -259,6 +259,14 @@ impl Page {
         ));
     }
 
+    /// Puts `fen` into the FEN field as a paste does (one input event).
+    fn paste_fen(&mut self, fen: &str) {
+        self.eval(&format!(
+            "(() => {{ const f = document.querySelector('#fen'); f.value = {fen:?}; \
+             f.dispatchEvent(new Event('input')); }})()"
+        ));
+    }
+
     /// The FEN field's value.
     fn fen(&mut self) -> String {
         self.eval("document.querySelector('#fen').value").as_str().unwrap().to_string()
@@ -272,6 +280,25 @@ impl Page {
         std::fs::write(&path, png).unwrap();
         path
     }
+}
+
+/// The slow position analysed for White, the winner switched to Black at
+/// once: when the answers are in, Black's is shown (never White's, which
+/// arrives last), with the URL and the board's side for Black.
+fn switch_winner_during_analysis(page: &mut Page, shot: &str) {
+    page.paste_fen(SLOW);
+    page.click("input[name=winner][value=white]");
+    page.click("#analyse");
+    page.wait_for("document.body.dataset.busy === 'true'");
+    assert_eq!(page.eval("document.querySelector('#analyse').disabled"), Value::Bool(true), "busy: no second click");
+    page.click("input[name=winner][value=black]");
+    page.screenshot_view(shot);
+    page.wait_for("document.body.dataset.busy === 'false'");
+    assert_eq!(page.eval("document.querySelector('#verdict').dataset.winner"), "black");
+    let verdict = page.text("#verdict");
+    assert!(!verdict.contains("White"), "White's answer shown for Black: {verdict}");
+    assert!(page.eval("location.search").as_str().unwrap().ends_with("winner=black"));
+    assert_eq!(page.eval("document.querySelector('#board svg').dataset.bottom"), "black");
 }
 
 /// A value of the server's `/metrics`.
@@ -470,22 +497,7 @@ fn the_page_in_chromium() {
 
     // 3. The winner switched while a slow analysis runs: the answer shown is
     // always the selected colour's, and the URL and the board agree.
-    page.eval(&format!(
-        "(() => {{ const f = document.querySelector('#fen'); f.value = {SLOW:?}; \
-         f.dispatchEvent(new Event('input')); }})()"
-    ));
-    page.click("input[name=winner][value=white]");
-    page.click("#analyse");
-    page.wait_for("document.body.dataset.busy === 'true'");
-    assert_eq!(page.eval("document.querySelector('#analyse').disabled"), Value::Bool(true), "busy: no second click");
-    page.click("input[name=winner][value=black]");
-    page.screenshot_view("5-busy");
-    page.wait_for("document.body.dataset.busy === 'false'");
-    assert_eq!(page.eval("document.querySelector('#verdict').dataset.winner"), "black");
-    let verdict = page.text("#verdict");
-    assert!(!verdict.contains("White"), "White's answer shown for Black: {verdict}");
-    assert!(page.eval("location.search").as_str().unwrap().ends_with("winner=black"));
-    assert_eq!(page.eval("document.querySelector('#board svg').dataset.bottom"), "black");
+    switch_winner_during_analysis(&mut page, "5-busy");
     // White's answer, arrived last, is White's: undetermined at the
     // deadline, with what would decide it.
     page.click("input[name=winner][value=white]");
@@ -496,10 +508,8 @@ fn the_page_in_chromium() {
     // once; only the second one's answer is shown.
     page.click("#analyse");
     page.wait_for("document.body.dataset.busy === 'true'");
-    page.eval(&format!(
-        "(() => {{ const f = document.querySelector('#fen'); f.value = {DEAD:?}; \
-         f.dispatchEvent(new Event('input')); document.querySelector('#ask').requestSubmit(); }})()"
-    ));
+    page.paste_fen(DEAD);
+    page.eval("document.querySelector('#ask').requestSubmit()");
     page.wait_for("document.body.dataset.busy === 'false'");
     page.wait_for("document.querySelector('#verdict').dataset.verdict === 'unwinnable'");
     thread::sleep(Duration::from_millis(3500));
@@ -511,10 +521,7 @@ fn the_page_in_chromium() {
     assert!(page.eval("location.search").as_str().unwrap().contains("8%2F1p3k2"));
 
     // 4. Cancel: the page is idle again at once, and the server stops.
-    page.eval(&format!(
-        "(() => {{ const f = document.querySelector('#fen'); f.value = {SLOW:?}; \
-         f.dispatchEvent(new Event('input')); }})()"
-    ));
+    page.paste_fen(SLOW);
     page.click("input[name=winner][value=white]");
     let cancelled_before = metric(&base, "unwinnable_cancelled_total{what=\"requests\"}");
     page.click("#analyse");
@@ -608,17 +615,7 @@ fn the_page_in_chromium() {
     assert!(answer_top < form_top, "on a phone the answer comes right under the board");
     page.eval("window.scrollTo(0, 0)");
     page.screenshot_view("10-phone-editor-answer");
-    page.eval(&format!(
-        "(() => {{ const f = document.querySelector('#fen'); f.value = {SLOW:?}; \
-         f.dispatchEvent(new Event('input')); }})()"
-    ));
-    page.click("input[name=winner][value=white]");
-    page.click("#analyse");
-    page.wait_for("document.body.dataset.busy === 'true'");
-    page.click("input[name=winner][value=black]");
-    page.wait_for("document.body.dataset.busy === 'false'");
-    assert_eq!(page.eval("document.querySelector('#verdict').dataset.winner"), "black");
-    assert!(!page.text("#verdict").contains("White"), "{}", page.text("#verdict"));
+    switch_winner_during_analysis(&mut page, "11-phone-busy");
     page.click("#analyse");
     page.wait_for("document.body.dataset.busy === 'true'");
     page.click("#cancel");
