@@ -374,7 +374,7 @@ mod tests {
 
     fn reasons(fen: &str) -> Vec<&'static str> {
         let setup = Setup::from_fen(fen).unwrap();
-        assert!(crate::Position::from_setup(setup.clone()).is_ok(), "{fen} is rejected");
+        assert!(crate::Position::from_setup(setup).is_ok(), "{fen} is rejected");
         unreachable(&setup).iter().map(Unreachable::name).collect()
     }
 
