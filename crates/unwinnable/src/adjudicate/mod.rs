@@ -210,8 +210,8 @@ impl Adjudicate {
         match catch_unwind(AssertUnwindSafe(|| adjudicator.adjudicate(&game))) {
             Ok(adjudication) => {
                 let mut record = GameRecord::new(input, number, offset, &game, &adjudication);
-                if let Some(tags) = tags {
-                    record.players(tags);
+                if let Some(tags) = &tags {
+                    record.record.players(tags);
                 }
                 Output::Game(Box::new(record))
             }

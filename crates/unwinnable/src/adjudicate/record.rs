@@ -5,9 +5,7 @@
 use std::borrow::Cow;
 use std::fmt::Write as _;
 
-use adjudicate::pgn::Tags;
 use adjudicate::{Adjudication, Game, Record};
-use movegen::{Position, Setup};
 use serde::Serialize;
 
 use crate::output::Render;
@@ -42,59 +40,13 @@ pub struct GameRecord {
     /// The rest of the record.
     #[serde(flatten)]
     pub record: Record,
-    /// Why no game can reach the position the game started from (a `FEN`
-    /// tag), if none can: the game is adjudicated all the same.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub unreachable: Option<String>,
-    /// The `White` tag, if given (PGN only).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub white: Option<String>,
-    /// The `Black` tag, if given.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub black: Option<String>,
-    /// The `Date` tag, if given.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub date: Option<String>,
-    /// The `Site` tag, if given (often the game's address).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub site: Option<String>,
 }
 
 impl GameRecord {
     /// The record of `adjudication` of `game`.
     pub fn new(input: &str, number: u64, offset: u64, game: &Game, adjudication: &Adjudication) -> GameRecord {
-        GameRecord {
-            input: input.to_string(),
-            record: Record::new(number, offset, game, adjudication),
-            unreachable: start_unreachable(game.start()),
-            white: None,
-            black: None,
-            date: None,
-            site: None,
-        }
+        GameRecord { input: input.to_string(), record: Record::new(number, offset, game, adjudication) }
     }
-
-    /// Keeps the players, date and site of the game's tags, for reports
-    /// (the unknown value `?` and empty values are left out).
-    pub fn players(&mut self, tags: Tags) {
-        let known = |value: Option<String>| value.filter(|v| !v.is_empty() && !v.chars().all(|c| c == '?' || c == '.'));
-        self.white = known(tags.white);
-        self.black = known(tags.black);
-        self.date = known(tags.date);
-        self.site = known(tags.site);
-    }
-}
-
-/// Why no game reaches `start`, if none does. The standard start position
-/// (most games) is not examined. The position's en passant square is kept
-/// only when a capture is legal, so a FEN tag's other en passant square
-/// does not narrow the last move down (never a flag too many).
-fn start_unreachable(start: &Position) -> Option<String> {
-    if *start == Position::start() {
-        return None;
-    }
-    let setup = Setup::from_fen(&start.to_fen()).ok()?;
-    crate::query::unreachable_text(&movegen::unreachable(&setup))
 }
 
 impl Render for GameRecord {
@@ -122,7 +74,7 @@ impl Render for GameRecord {
     }
 
     fn note(&self) -> Option<String> {
-        self.unreachable.as_ref().map(|reason| format!("  note: no game can reach the start position: {reason}"))
+        self.record.unreachable.as_ref().map(|reason| format!("  note: no game can reach the start position: {reason}"))
     }
 
     fn cells(&self) -> Vec<Cow<'_, str>> {
@@ -144,7 +96,7 @@ impl Render for GameRecord {
             optional(record.fifty_moves_claimable),
             record.fen.as_str().into(),
             record.explanation.as_str().into(),
-            self.unreachable.as_deref().unwrap_or_default().into(),
+            record.unreachable.as_deref().unwrap_or_default().into(),
         ]
     }
 }
