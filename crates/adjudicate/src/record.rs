@@ -3,8 +3,10 @@
 //! package's `adjudicate` yields, built in one place so that every front
 //! end says the same.
 
+use movegen::{Position, Setup};
 use serde::Serialize;
 
+use crate::pgn::Tags;
 use crate::{Adjudication, Claim, Evidence, Game};
 
 /// The record of one game.
@@ -49,6 +51,23 @@ pub struct Record {
     /// A timeout whose analysis hit a limit: the result is left `*`.
     #[serde(skip)]
     pub undecided: bool,
+    /// Why no game can reach the position the game started from (a `FEN`
+    /// tag; [`movegen::unreachable`]), if none can: the game is
+    /// adjudicated all the same.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unreachable: Option<String>,
+    /// The `White` tag, if known (PGN only; set by [`Record::players`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub white: Option<String>,
+    /// The `Black` tag, if known.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub black: Option<String>,
+    /// The `Date` tag, if known.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub date: Option<String>,
+    /// The `Site` tag, if known (often the game's address).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub site: Option<String>,
 }
 
 impl Record {
@@ -79,6 +98,37 @@ impl Record {
             threefold_claimable: claim_ply(adjudication.claims.threefold),
             fifty_moves_claimable: claim_ply(adjudication.claims.fifty_moves),
             undecided: matches!(adjudication.explanation.evidence, Evidence::Undetermined { .. }),
+            unreachable: start_unreachable(game.start()),
+            white: None,
+            black: None,
+            date: None,
+            site: None,
         }
     }
+
+    /// Keeps the players, date and site of the game's `tags`, for reports
+    /// (unknown values, `?` and empty, are left out).
+    pub fn players(&mut self, tags: &Tags) {
+        let known = |value: &Option<String>| {
+            value.clone().filter(|v| !v.trim().is_empty() && !v.chars().all(|c| c == '?' || c == '.'))
+        };
+        self.white = known(&tags.white);
+        self.black = known(&tags.black);
+        self.date = known(&tags.date);
+        self.site = known(&tags.site);
+    }
+}
+
+/// Why no game reaches `start`, if none does, as one sentence. The standard
+/// start position (most games) is not examined. The position keeps its en
+/// passant square only when a capture is legal, so a `FEN` tag's other en
+/// passant square does not narrow the last move down (never a flag too
+/// many).
+fn start_unreachable(start: &Position) -> Option<String> {
+    if *start == Position::start() {
+        return None;
+    }
+    let setup = Setup::from_fen(&start.to_fen()).ok()?;
+    let reasons = movegen::unreachable(&setup);
+    (!reasons.is_empty()).then(|| reasons.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))
 }

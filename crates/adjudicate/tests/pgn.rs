@@ -115,6 +115,21 @@ fn a_truncated_file_ends_with_one_error() {
     assert!(games[0].as_ref().unwrap_err().to_string().contains("unterminated value"));
 }
 
+/// Issue 33: a game that ends in checkmate or stalemate on the board is
+/// whole without a termination marker (its result: the tag's, or `*`);
+/// one that does not end there is still a game cut short.
+#[test]
+fn a_game_ended_on_the_board_needs_no_marker() {
+    let games = games(b"[Event \"x\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#\n");
+    let game = &games[0].as_ref().unwrap().game;
+    assert!(game.positions().last().unwrap().is_checkmate());
+    assert_eq!(game.recorded, adjudicate::Outcome::WhiteWins);
+    let games = self::games(b"[Event \"x\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#");
+    assert_eq!(games[0].as_ref().unwrap().game.recorded, adjudicate::Outcome::Unknown);
+    let games = self::games(b"[Event \"x\"]\n\n1. e4 e5 2. Qh5 Nc6");
+    assert_eq!(games[0].as_ref().unwrap_err().kind, adjudicate::pgn::PgnErrorKind::NoTerminationMarker);
+}
+
 #[test]
 fn binary_junk_is_skipped_as_errors() {
     let games = games(&read("junk.pgn"));

@@ -17,6 +17,9 @@
 //! * [`Position::perft`], [`Position::divide`], UCI notation
 //!   ([`Position::parse_uci`], `Display` of [`Move`]).
 //! * [`prefetch()`]: a cache hint for the searches' hash tables.
+//! * [`unreachable`]: positions the move rules handle but no game reaches
+//!   (more than eight pawns, more pieces than promotions allow, a check no
+//!   last move could have given), with the reason ([`Unreachable`]).
 //!
 //! # Example
 //!
@@ -57,6 +60,7 @@ mod perft;
 mod position;
 mod prefetch;
 mod rays;
+mod reachability;
 mod role;
 mod san;
 mod square;
@@ -74,6 +78,7 @@ pub use moves::{Move, MoveKind};
 pub use packed::PackedPosition;
 pub use position::Position;
 pub use prefetch::prefetch;
+pub use reachability::{Unreachable, is_reachable, unreachable};
 pub use role::{Piece, PieceType, Role};
 pub use san::SanError;
 pub use square::{File, ParseSquareError, Rank, Square};

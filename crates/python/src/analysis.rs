@@ -120,9 +120,10 @@ fn settled(analysis: &Analysis) -> bool {
 /// why undetermined; or that the position is already checkmate),
 /// ``cause`` (``"node-budget"``, ``"deadline"``, ``"memory"``,
 /// ``"stopped"``, ``"not-proved"``, ``"helpmate-too-long"`` when
-/// undetermined), ``nodes``,
-/// ``micros`` (wall-clock time of the call). ``to_dict()`` gives the keys
-/// of ``unwinnable analyze --format jsonl``.
+/// undetermined), ``nodes``, ``micros`` (wall-clock time of the call),
+/// ``unreachable`` (why no game can reach the position, else ``None``: it
+/// is analysed all the same). ``to_dict()`` gives the keys of
+/// ``unwinnable analyze --format jsonl``.
 #[pyclass(frozen, module = "unwinnable", name = "Analysis")]
 #[derive(Clone, Debug)]
 pub struct PyAnalysis {
@@ -156,6 +157,10 @@ pub struct PyAnalysis {
     /// Wall-clock time of the call, in microseconds.
     #[pyo3(get)]
     micros: u64,
+    /// Why no game can reach the position (more than eight pawns, more
+    /// pieces than promotions allow, an impossible check), else `None`.
+    #[pyo3(get)]
+    unreachable: Option<String>,
 }
 
 impl PyAnalysis {
@@ -163,7 +168,6 @@ impl PyAnalysis {
     pub fn new(fen: String, pos: &Position, winner: Color, analysis: &Analysis, elapsed: Duration) -> PyAnalysis {
         let (helpmate, helpmate_san) = helpmate_lines(pos, &analysis.verdict).unzip();
         PyAnalysis {
-            fen,
             winner: winner.name(),
             verdict: analysis.verdict.name(),
             helpmate,
@@ -172,6 +176,8 @@ impl PyAnalysis {
             cause: analysis.verdict.cause().map(search::Cause::name),
             nodes: analysis.nodes,
             micros: u64::try_from(elapsed.as_micros()).unwrap_or(u64::MAX),
+            unreachable: position::unreachable(&fen),
+            fen,
         }
     }
 }
@@ -191,6 +197,7 @@ impl PyAnalysis {
         dict.set_item("cause", self.cause)?;
         dict.set_item("nodes", self.nodes)?;
         dict.set_item("micros", self.micros)?;
+        dict.set_item("unreachable", &self.unreachable)?;
         Ok(dict)
     }
 
@@ -227,6 +234,11 @@ impl PyAnalysis {
 /// node count of a long search depends on ``tt_mb`` (a full table forgets
 /// positions).
 ///
+/// A position that no game can reach (more than eight pawns, more pieces
+/// than promotions allow, an impossible check) is analysed as given, with
+/// the reason in ``Analysis.unreachable``; ``strict=True`` raises
+/// ``InvalidFen`` for it instead.
+///
 /// Returns an ``Analysis``. Raises ``InvalidFen`` (a ``ValueError``) for a
 /// position that cannot be read. The GIL is released while it runs;
 /// Ctrl-C interrupts it (``KeyboardInterrupt``).
@@ -243,7 +255,8 @@ impl PyAnalysis {
 /// >>> analyze("8/1p3k2/pPp3p1/P1Pp1pPp/2bP1P1P/4BK2/8/8 b - - 0 54").verdict
 /// 'unwinnable'
 #[pyfunction]
-#[pyo3(signature = (position, winner=None, *, mode="full", nodes=None, deadline_ms=None, tt_mb=None))]
+#[pyo3(signature = (position, winner=None, *, mode="full", nodes=None, deadline_ms=None, tt_mb=None, strict=false))]
+#[allow(clippy::too_many_arguments)]
 pub fn analyze(
     py: Python<'_>,
     position: &Bound<'_, PyAny>,
@@ -252,9 +265,17 @@ pub fn analyze(
     nodes: Option<i64>,
     deadline_ms: Option<f64>,
     tt_mb: Option<i64>,
+    strict: bool,
 ) -> PyResult<PyAnalysis> {
     let start = Instant::now();
     let (pos, fen) = position::position(position)?;
+    if strict {
+        if let Some(reason) = position::unreachable(&fen) {
+            return Err(crate::errors::InvalidFen::new_err(format!(
+                "unreachable position {fen:?} (rejected with strict=True): {reason}"
+            )));
+        }
+    }
     let winner = options::winner(winner, &pos)?;
     let config = options::config(mode, nodes, deadline_ms, tt_mb)?;
     let analysis = decide(py, config, |analyzer| analyzer.analyze(&pos, winner), settled)?;

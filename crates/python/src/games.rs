@@ -175,8 +175,8 @@ fn process(adjudicator: &mut Adjudicator, options: &Options, item: Item) -> Outp
         Item::Error { game, offset, message } => return Output::Error { game, offset, message },
         Item::Io { game, offset, error } => return Output::Io { game, offset, error },
     };
-    let mut game = match parse_game(&raw) {
-        Ok(parsed) => parsed.game,
+    let (mut game, tags) = match parse_game(&raw) {
+        Ok(parsed) => (parsed.game, parsed.tags),
         Err(error) => return Output::Error { game: raw.number, offset: raw.offset, message: error.to_string() },
     };
     if let Some(flagged) = options.timeout {
@@ -185,7 +185,11 @@ fn process(adjudicator: &mut Adjudicator, options: &Options, item: Item) -> Outp
         return Output::Skipped;
     }
     match catch_unwind(AssertUnwindSafe(|| adjudicator.adjudicate(&game))) {
-        Ok(adjudication) => Output::Game(Box::new(Record::new(raw.number, raw.offset, &game, &adjudication))),
+        Ok(adjudication) => {
+            let mut record = Record::new(raw.number, raw.offset, &game, &adjudication);
+            record.players(&tags);
+            Output::Game(Box::new(record))
+        }
         Err(_) => {
             // A bug in the analysis, not in the input: report it for this
             // game and go on with a fresh adjudicator.

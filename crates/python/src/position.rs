@@ -1,7 +1,7 @@
 //! Reading a position argument: a FEN string, or any object with a
 //! `.fen()` method (a `chess.Board`).
 
-use movegen::Position;
+use movegen::{Position, Setup};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
@@ -26,4 +26,13 @@ pub fn position(obj: &Bound<'_, PyAny>) -> PyResult<(Position, String)> {
 /// Parses a FEN (4 or 6 fields), or raises `InvalidFen`.
 pub fn parse(fen: &str) -> PyResult<Position> {
     Position::from_fen(fen.trim()).map_err(|e| InvalidFen::new_err(format!("invalid FEN {fen:?}: {e}")))
+}
+
+/// Why no game can reach the position of `fen` (its en passant square as
+/// given), as one sentence; `None` when none of the rules of
+/// `movegen::unreachable` applies.
+pub fn unreachable(fen: &str) -> Option<String> {
+    let setup = Setup::from_fen(fen.trim()).ok()?;
+    let reasons = movegen::unreachable(&setup);
+    (!reasons.is_empty()).then(|| reasons.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))
 }

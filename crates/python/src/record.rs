@@ -28,6 +28,11 @@ pub fn record_dict<'py>(py: Python<'py>, input: &str, record: &Record) -> PyResu
     dict.set_item(intern!(py, "nodes"), record.nodes)?;
     dict.set_item(intern!(py, "threefold_claimable"), record.threefold_claimable)?;
     dict.set_item(intern!(py, "fifty_moves_claimable"), record.fifty_moves_claimable)?;
+    dict.set_item(intern!(py, "unreachable"), &record.unreachable)?;
+    dict.set_item(intern!(py, "white"), &record.white)?;
+    dict.set_item(intern!(py, "black"), &record.black)?;
+    dict.set_item(intern!(py, "date"), &record.date)?;
+    dict.set_item(intern!(py, "site"), &record.site)?;
     Ok(dict)
 }
 

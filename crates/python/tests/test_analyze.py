@@ -283,6 +283,31 @@ def test_docstring_examples():
         assert runner.failures == 0 and runner.tries > 0, name
 
 
+def test_unreachable_positions_are_flagged_and_strict_rejects_them():
+    # Issue 33: nine white pawns; two rooks checking on one rank.
+    nine = "rnbqkbnr/pppppppp/8/8/8/P7/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    analysis = unwinnable.analyze(nine, "black", nodes=10_000)
+    assert analysis.unreachable == "white has 9 pawns (a game has at most 8)"
+    assert analysis.to_dict()["unreachable"] == analysis.unreachable
+    rooks = chess.Board("R3k2R/8/8/8/8/8/8/4K3 b - - 0 1")
+    assert unwinnable.analyze(rooks, chess.WHITE).unreachable.startswith("no last move could have given the check")
+    # python-chess agrees that these cannot arise.
+    assert not chess.Board(nine).is_valid() and not rooks.is_valid()
+    for position in (nine, rooks):
+        with pytest.raises(unwinnable.InvalidFen, match="rejected with strict=True"):
+            unwinnable.analyze(position, "white", strict=True)
+    # A reachable position: no flag, and strict changes nothing.
+    p3 = "8/8/1p6/1B2k3/5pK1/8/8/8 b - - 0 1"
+    assert unwinnable.analyze(p3, "white").unreachable is None
+    assert unwinnable.analyze(p3, "white", strict=True).verdict == "winnable"
+    # The same field as the command's records.
+    out = subprocess.run(
+        [str(binary("unwinnable")), "analyze", "--format", "jsonl", "-q", nine, "black"],
+        capture_output=True, text=True, check=True,
+    ).stdout
+    assert json.loads(out)["unreachable"] == analysis.unreachable
+
+
 def test_stubs_name_the_api():
     stub = (unwinnable.__file__.replace("__init__.py", "_native.pyi"))
     text = open(stub).read()

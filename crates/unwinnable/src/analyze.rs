@@ -15,7 +15,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
 use std::time::Instant;
 
-use movegen::{Color, Position};
+use movegen::{Color, Position, Unreachable};
 use search::{Analysis, Analyzer, Config};
 
 use crate::input::{Line, LineReader, MAX_LINE};
@@ -23,7 +23,7 @@ use crate::ordered::{self, Process, Sink, Source};
 use crate::output::{Format, RecordWriter};
 use crate::pool::Pool;
 use crate::progress::Progress;
-use crate::query::{Winners, is_skipped, parse_query};
+use crate::query::{Query, Winners, is_skipped, parse_query};
 use crate::record::{ANALYSIS_COLUMNS, ErrorRecord, Record};
 use crate::summary::{Summary, Unit};
 
@@ -42,12 +42,23 @@ pub struct Options {
     pub window_bytes: usize,
     /// Show a progress display (see [`Progress::wanted`]).
     pub progress: bool,
+    /// Reject positions that no game can reach (`--strict`) instead of
+    /// analysing them with a note.
+    pub strict: bool,
 }
 
 impl Options {
     /// Options with a window of 4 MiB and no progress display.
     pub fn new(config: Config, winners: Option<Winners>, format: Format, threads: usize) -> Options {
-        Options { config, winners, format, threads: threads.max(1), window_bytes: 4 << 20, progress: false }
+        Options {
+            config,
+            winners,
+            format,
+            threads: threads.max(1),
+            window_bytes: 4 << 20,
+            progress: false,
+            strict: false,
+        }
     }
 }
 
@@ -68,9 +79,35 @@ pub enum Item {
         position: Position,
         /// The colours to analyse for.
         colors: &'static [Color],
+        /// Why no game can reach the position, if it cannot.
+        unreachable: Vec<Unreachable>,
     },
     /// A rejected line.
     Rejected(ErrorRecord),
+}
+
+impl Item {
+    /// The item of `query`, parsed from `input` on line `line`: analysed
+    /// for its colours (`winners` overriding those it names), or rejected
+    /// if `strict` and no game can reach its position.
+    pub fn from_query(line: usize, input: &str, query: Query, winners: Option<Winners>, strict: bool) -> Item {
+        let colors = query.colors(winners);
+        let query = if strict {
+            match query.strict() {
+                Ok(query) => query,
+                Err(e) => {
+                    return Item::Rejected(ErrorRecord {
+                        line,
+                        input: crate::input::shorten(input),
+                        error: e.to_string(),
+                    });
+                }
+            }
+        } else {
+            query
+        };
+        Item::Query { line, fen: query.fen, position: query.position, colors, unreachable: query.unreachable }
+    }
 }
 
 /// The most lines in one job ([`Queries`] as a [`Source`]).
@@ -112,13 +149,21 @@ pub struct Queries<R> {
     workers: usize,
     /// Queries and rejected lines read so far.
     queries_read: usize,
+    /// Unreachable positions are errors.
+    strict: bool,
 }
 
 impl<R: BufRead> Queries<R> {
     /// The queries of `input`, in batches for `workers` workers; `winners`
     /// overrides the lines' colours.
     pub fn new(input: R, winners: Option<Winners>, workers: usize) -> Queries<R> {
-        Queries { lines: LineReader::new(input), winners, error: None, workers, queries_read: 0 }
+        Queries { lines: LineReader::new(input), winners, error: None, workers, queries_read: 0, strict: false }
+    }
+
+    /// Rejects the positions no game can reach (`--strict`).
+    pub fn strict(mut self, strict: bool) -> Queries<R> {
+        self.strict = strict;
+        self
     }
 
     /// The next line as a query or rejected line with its cost for the
@@ -129,10 +174,7 @@ impl<R: BufRead> Queries<R> {
             let item = match &text {
                 Line::Text(text) if is_skipped(text) => return Ok(Some(None)),
                 Line::Text(text) => match parse_query(text) {
-                    Ok(query) => {
-                        let colors = query.colors(self.winners);
-                        Item::Query { line, fen: query.fen, position: query.position, colors }
-                    }
+                    Ok(query) => Item::from_query(line, text, query, self.winners, self.strict),
                     Err(e) => error(e.to_string()),
                 },
                 Line::TooLong { len, .. } => error(format!("line too long ({len} bytes, at most {MAX_LINE})")),
@@ -229,8 +271,11 @@ impl Process<Analyzer> for Analyze {
 /// The output of one line: its analyses, or its error record.
 fn analyze_item(analyzer: &mut Analyzer, item: &Item) -> Output {
     match item {
-        Item::Query { line, fen, position, colors } => Output::Records(
-            analyze_query(analyzer, *line, fen, position, colors).into_iter().map(|(record, _)| record).collect(),
+        Item::Query { line, fen, position, colors, unreachable } => Output::Records(
+            analyze_query(analyzer, *line, fen, position, colors, unreachable)
+                .into_iter()
+                .map(|(record, _)| record)
+                .collect(),
         ),
         Item::Rejected(error) => Output::Error(error.clone()),
     }
@@ -270,7 +315,8 @@ fn panicked(item: &Item) -> Output {
 }
 
 /// The analyses of `position` (written `fen`, on input line `line`) for
-/// each of `colors`: the record of each, with the analysis it was made of
+/// each of `colors`: the record of each (noting why no game reaches the
+/// position, if `unreachable` says so), with the analysis it was made of
 /// (for callers that show more of it, such as the service's drawn proofs).
 pub fn analyze_query(
     analyzer: &mut Analyzer,
@@ -278,6 +324,7 @@ pub fn analyze_query(
     fen: &str,
     position: &Position,
     colors: &[Color],
+    unreachable: &[Unreachable],
 ) -> Vec<(Record, Analysis)> {
     colors
         .iter()
@@ -285,7 +332,9 @@ pub fn analyze_query(
             let start = Instant::now();
             let analysis = analyzer.analyze(position, winner);
             let micros = u64::try_from(start.elapsed().as_micros()).unwrap_or(u64::MAX);
-            (Record::new(line, fen, position, winner, &analysis, micros), analysis)
+            let mut record = Record::new(line, fen, position, winner, &analysis, micros);
+            record.unreachable = crate::query::unreachable_text(unreachable);
+            (record, analysis)
         })
         .collect()
 }
@@ -366,7 +415,7 @@ where
     let mut writer = Writer::new(output, options.format, progress)?;
     ordered::run(
         &pool,
-        Queries::new(input, options.winners, options.threads),
+        Queries::new(input, options.winners, options.threads).strict(options.strict),
         Analyze,
         &mut writer,
         options.window_bytes,
@@ -415,8 +464,13 @@ mod tests {
     #[test]
     fn a_panic_answers_its_own_line_only() {
         let fen = "4k3/8/8/8/8/8/8/4KQ2 b - -";
-        let item =
-            |line| Item::Query { line, fen: fen.to_string(), position: fen.parse().unwrap(), colors: &Color::ALL };
+        let item = |line| Item::Query {
+            line,
+            fen: fen.to_string(),
+            position: fen.parse().unwrap(),
+            colors: &Color::ALL,
+            unreachable: Vec::new(),
+        };
         let mut analyzer = Analyzer::new(Config::default());
         match caught(&mut analyzer, &item(1), |_, _| panic!("a bug in the analysis")) {
             Err(Output::Error(error)) => assert_eq!(

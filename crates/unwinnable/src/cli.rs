@@ -101,6 +101,11 @@ pub struct AnalyzeArgs {
     /// lines [default: as named on the line, else the side not to move].
     #[arg(long, value_enum)]
     pub winner: Option<Winners>,
+    /// Reject positions that no game can reach (more than eight pawns, more
+    /// pieces than promotions allow, an impossible check) instead of
+    /// analysing them with a note.
+    #[arg(long)]
+    pub strict: bool,
     /// Threads, output and progress.
     #[command(flatten)]
     pub batch: BatchArgs,
@@ -115,6 +120,10 @@ pub struct DeadArgs {
     /// The position (one FEN with 4 or 6 fields, quoted or not; no winner).
     #[arg(value_name = "FEN", required = true)]
     pub fen: Vec<String>,
+    /// Reject a position that no game can reach instead of analysing it
+    /// with a note.
+    #[arg(long)]
+    pub strict: bool,
     /// Search options.
     #[command(flatten)]
     pub search: SearchArgs,
@@ -161,8 +170,9 @@ pub struct AdjudicateArgs {
 #[derive(Debug, Args)]
 pub struct ServeArgs {
     /// The address to listen on (loopback by default; port 0 picks a free
-    /// port, printed at start).
-    #[arg(long, value_name = "HOST:PORT", default_value = "127.0.0.1:8080")]
+    /// port, printed at start): an IP address or a host name
+    /// (`localhost:8080`), with the port.
+    #[arg(long, value_name = "HOST:PORT", default_value = "127.0.0.1:8080", value_parser = parse_addr)]
     pub addr: std::net::SocketAddr,
     /// Worker threads running analyses, each with its own analyzer
     /// [default: one per CPU, as many as fit in --memory-mb].
@@ -194,13 +204,36 @@ pub struct ServeArgs {
     /// Seconds a client may take to send a request's headers or its body.
     #[arg(long, value_name = "S", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=3600))]
     pub client_timeout_secs: u64,
-    /// Seconds given to the requests in flight after SIGTERM; then their
-    /// analyses are stopped (answered `undetermined`, cause `stopped`).
+    /// Seconds given to the requests in flight after SIGTERM; shortly
+    /// before their end the analyses still running are stopped, so that
+    /// every request is answered in time (what was not finished:
+    /// `undetermined`, cause `stopped`).
     #[arg(long, value_name = "S", default_value_t = 30, value_parser = clap::value_parser!(u64).range(0..=3600))]
     pub grace_secs: u64,
+    /// Connections open at once at most; a connection beyond is answered
+    /// 503 and closed.
+    #[arg(long, value_name = "N", default_value_t = 512, value_parser = clap::value_parser!(u16).range(1..))]
+    pub max_connections: u16,
     /// No log lines on standard error (the address is still printed).
     #[arg(long, short)]
     pub quiet: bool,
+}
+
+/// `HOST:PORT` resolved to its first address (`localhost:8080` is
+/// `127.0.0.1:8080` or `[::1]:8080`, as the system resolves it).
+fn parse_addr(text: &str) -> Result<std::net::SocketAddr, String> {
+    use std::net::ToSocketAddrs;
+    if let Ok(addr) = text.parse() {
+        return Ok(addr);
+    }
+    if !text.contains(':') {
+        return Err(format!("{text:?} has no port (expected HOST:PORT, e.g. 127.0.0.1:8080 or localhost:8080)"));
+    }
+    let mut addrs: Vec<std::net::SocketAddr> =
+        text.to_socket_addrs().map_err(|e| format!("cannot resolve {text:?}: {e}"))?.collect();
+    // IPv4 first: what a browser tries for `localhost` works either way.
+    addrs.sort_by_key(|addr| !addr.is_ipv4());
+    addrs.first().copied().ok_or_else(|| format!("{text:?} resolves to no address"))
 }
 
 /// A colour on the command line.
@@ -344,7 +377,9 @@ mod tests {
             let mut options: Vec<(String, String)> = sub
                 .get_arguments()
                 .filter_map(|a| Some((a.get_long()?.to_string(), a.get_help().map(ToString::to_string)?)))
-                .filter(|(long, _)| !["winner", "only-wrong", "every-ply", "timeout"].contains(&long.as_str()))
+                .filter(|(long, _)| {
+                    !["winner", "strict", "only-wrong", "every-ply", "timeout"].contains(&long.as_str())
+                })
                 .collect();
             options.sort();
             options

@@ -54,9 +54,19 @@ impl Answer {
 }
 
 /// Decides whether `position` (written `fen`) is dead and writes the
-/// answer with its reasons to `out`.
-pub fn run(out: &mut impl Write, fen: &str, position: &Position, config: Config) -> io::Result<Answer> {
+/// answer with its reasons to `out`; `unreachable` says why no game can
+/// reach the position, if none can (a note: it is analysed all the same).
+pub fn run(
+    out: &mut impl Write,
+    fen: &str,
+    position: &Position,
+    unreachable: Option<&str>,
+    config: Config,
+) -> io::Result<Answer> {
     writeln!(out, "position: {fen}")?;
+    if let Some(reason) = unreachable {
+        writeln!(out, "note: no game can reach this position: {reason}")?;
+    }
     if let Some([white, black]) = static_check::dead(position) {
         writeln!(out, "dead: yes, neither side can checkmate (proved by the static analysis)")?;
         writeln!(out)?;
@@ -121,7 +131,7 @@ mod tests {
     fn dead(fen: &str) -> (Answer, String) {
         let pos: Position = fen.parse().unwrap();
         let mut out = Vec::new();
-        let answer = run(&mut out, fen, &pos, Config::default()).unwrap();
+        let answer = run(&mut out, fen, &pos, None, Config::default()).unwrap();
         (answer, String::from_utf8(out).unwrap())
     }
 

@@ -86,6 +86,12 @@ impl<R: BufRead> LineReader<R> {
         self.start
     }
 
+    /// Bytes consumed from the reader so far (to the end of the line last
+    /// returned).
+    pub fn consumed(&self) -> u64 {
+        self.consumed
+    }
+
     /// Whether input was left in the reader's buffer after the line last
     /// returned: more of it can be read without waiting for the source (a
     /// pipe, a terminal). Only a hint: the rest of the next line may still
@@ -148,6 +154,12 @@ impl<R: BufRead> LineReader<R> {
         } else {
             match String::from_utf8(core::mem::take(&mut self.buf)) {
                 Ok(text) => Line::Text(text),
+                // Bytes of another encoding (Latin-1, say) inside a `#`
+                // comment are read as replacement characters: the comment
+                // is ignored, the query before it is text.
+                Err(e) if in_comment(e.as_bytes(), e.utf8_error().valid_up_to()) => {
+                    Line::Text(String::from_utf8_lossy(e.as_bytes()).into_owned())
+                }
                 Err(e) => Line::NotUtf8 { lossy: shorten(&String::from_utf8_lossy(e.as_bytes())) },
             }
         };
@@ -155,9 +167,34 @@ impl<R: BufRead> LineReader<R> {
     }
 }
 
+/// Whether byte `at` of `line` is inside a `#` comment: after a `#` that
+/// starts the line or follows a space or a tab.
+fn in_comment(line: &[u8], at: usize) -> bool {
+    line[..at.min(line.len())]
+        .iter()
+        .enumerate()
+        .any(|(index, &byte)| byte == b'#' && (index == 0 || matches!(line[index - 1], b' ' | b'\t')))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 33: a Latin-1 byte inside a comment does not reject the line;
+    /// outside a comment (or in a `#` inside a token) it does.
+    #[test]
+    fn other_encodings_in_comments() {
+        let input: &[u8] = b"8/8/8/8/8/8/8/K1k5 w - - # Jos\xe9\n8/8/8/8/8/8/8/K1k5 w - - \xe9\n#\xe9\na#\xe9\n";
+        let mut reader = LineReader::new(input);
+        let mut lines = Vec::new();
+        while let Some((_, line)) = reader.next_line().unwrap() {
+            lines.push(line);
+        }
+        assert_eq!(lines[0], Line::Text("8/8/8/8/8/8/8/K1k5 w - - # Jos\u{fffd}".into()));
+        assert!(matches!(lines[1], Line::NotUtf8 { .. }));
+        assert_eq!(lines[2], Line::Text("#\u{fffd}".into()));
+        assert!(matches!(lines[3], Line::NotUtf8 { .. }));
+    }
 
     fn lines(input: &[u8]) -> Vec<(usize, Line)> {
         let mut reader = LineReader::new(io::BufReader::with_capacity(7, input));

@@ -104,6 +104,10 @@ fn dead(args: &DeadArgs) -> io::Result<u8> {
         Ok(queries) if queries[0].winners.is_some() => {
             return usage_error("`dead` takes a position and no winner: it analyses both colours");
         }
+        Ok(mut queries) if args.strict => match queries.remove(0).strict() {
+            Ok(query) => query,
+            Err(e) => return usage_error(&e.to_string()),
+        },
         Ok(mut queries) => queries.remove(0),
         Err(e) => return usage_error(&e.to_string()),
     };
@@ -112,7 +116,9 @@ fn dead(args: &DeadArgs) -> io::Result<u8> {
         Err(e) => return usage_error(&e.to_string()),
     };
     let mut out = io::stdout().lock();
-    unwinnable::dead::run(&mut out, &query.fen, &query.position, args.search.config(plan.analyzer_mb))?;
+    let unreachable = unwinnable::query::unreachable_text(&query.unreachable);
+    let config = args.search.config(plan.analyzer_mb);
+    unwinnable::dead::run(&mut out, &query.fen, &query.position, unreachable.as_deref(), config)?;
     out.flush()?;
     Ok(exit::SUCCESS)
 }
@@ -190,7 +196,10 @@ fn analyze(args: AnalyzeArgs) -> io::Result<u8> {
     let arguments = if args.fen.is_empty() {
         None
     } else {
-        match parse_arguments(&args.fen) {
+        let parsed: Result<Vec<Query>, _> = parse_arguments(&args.fen).and_then(|queries| {
+            queries.into_iter().map(|query| if args.strict { query.strict() } else { Ok(query) }).collect()
+        });
+        match parsed {
             Ok(queries) => Some(queries.iter().map(query_line).collect::<String>()),
             Err(e) => return usage_error(&e.to_string()),
         }
@@ -210,6 +219,7 @@ fn analyze(args: AnalyzeArgs) -> io::Result<u8> {
     let mut options =
         analyze::Options::new(args.search.config(plan.analyzer_mb), args.winner, args.batch.format, plan.threads);
     options.window_bytes = plan.window_bytes;
+    options.strict = args.strict;
     let out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let summary = match arguments {
         Some(text) => analyze::run(io::Cursor::new(text), out, &options)?,

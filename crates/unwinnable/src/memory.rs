@@ -131,6 +131,9 @@ pub enum MemoryError {
         threads: usize,
         /// The least budget for them, in MiB.
         needed_mb: u64,
+        /// The option that sets them: `--threads`, or `--workers` for
+        /// `serve`.
+        option: &'static str,
     },
 }
 
@@ -142,11 +145,15 @@ impl fmt::Display for MemoryError {
                 "--memory-mb {budget_mb} is more than this machine's memory ({machine_mb} MiB); give at most \
                  {machine_mb}"
             ),
-            MemoryError::TooSmall { budget_mb, threads, needed_mb } => write!(
-                f,
-                "--memory-mb {budget_mb} is too small for {threads} threads (they need at least {needed_mb} MiB); \
-                 raise --memory-mb or lower --threads"
-            ),
+            MemoryError::TooSmall { budget_mb, threads, needed_mb, option } => {
+                let what = if *option == "--workers" { "worker" } else { "thread" };
+                let (plural, they) = if *threads == 1 { ("", "it needs") } else { ("s", "they need") };
+                write!(
+                    f,
+                    "--memory-mb {budget_mb} is too small for {threads} {what}{plural} ({they} at least {needed_mb} \
+                     MiB); raise --memory-mb or lower {option}"
+                )
+            }
         }
     }
 }
@@ -203,7 +210,8 @@ pub fn plan(
     };
     let needed = needed_mb(workload, threads);
     if budget_mb < needed {
-        return Err(MemoryError::TooSmall { budget_mb, threads, needed_mb: needed });
+        let option = if workload == Workload::Serve { "--workers" } else { "--threads" };
+        return Err(MemoryError::TooSmall { budget_mb, threads, needed_mb: needed, option });
     }
     let (fixed, window) = fixed_mb(workload, budget_mb);
     let (_, least_window) = fixed_mb(workload, 0);
@@ -270,6 +278,13 @@ mod tests {
         assert!(error.to_string().contains("more than this machine's memory (16384 MiB)"), "{error}");
         let error = plan(Some(1024), Some(256), Workload::Analyze, &MACHINE).unwrap_err();
         assert!(matches!(error, MemoryError::TooSmall { threads: 256, .. }), "{error}");
+        assert!(error.to_string().ends_with("lower --threads"), "{error}");
+        // Issue 33: `serve` has workers, not threads.
+        let error = plan(Some(1), Some(1), Workload::Serve, &MACHINE).unwrap_err();
+        assert!(
+            error.to_string().ends_with("1 worker (it needs at least 190 MiB); raise --memory-mb or lower --workers"),
+            "{error}"
+        );
         // Without --threads, as many as fit.
         let small = Machine { total_mb: Some(100), available_mb: None };
         let plan = plan(None, None, Workload::Analyze, &small).unwrap();

@@ -40,6 +40,11 @@ pub trait Render: Serialize {
     /// The CSV cells, one per column of the subcommand's header (escaped
     /// and quoted by the writer).
     fn cells(&self) -> Vec<Cow<'_, str>>;
+
+    /// A second line of text under [`Render::text`]'s, if any (a note).
+    fn note(&self) -> Option<String> {
+        None
+    }
 }
 
 /// Writes records in a format.
@@ -61,7 +66,13 @@ impl<W: Write> RecordWriter<W> {
     /// Writes one record on its own line.
     pub fn write(&mut self, record: &impl Render) -> io::Result<()> {
         match self.format {
-            Format::Text => writeln!(self.out, "{}", escape_controls(&record.text())),
+            Format::Text => {
+                writeln!(self.out, "{}", escape_controls(&record.text()))?;
+                match record.note() {
+                    Some(note) => writeln!(self.out, "{}", escape_controls(&note)),
+                    None => Ok(()),
+                }
+            }
             Format::Jsonl => writeln!(self.out, "{}", to_json(record)),
             Format::Csv => writeln!(self.out, "{}", csv_row(record.cells())),
         }

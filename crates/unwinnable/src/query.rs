@@ -19,11 +19,18 @@
 //! opponent has just run out of time.
 //!
 //! On the command line ([`parse_arguments`]) several queries may follow
-//! each other, each `FEN [WINNER]`; no comments.
+//! each other, each `FEN [WINNER]`; a token starting with `#` starts a
+//! comment to the end of its argument (`'FEN white # game 42'`).
+//!
+//! A position that the move rules handle but that no game can reach (more
+//! than eight pawns, more pieces than promotions allow, an impossible
+//! check: [`movegen::unreachable`]) is a query like any other, with its
+//! reasons in [`Query::unreachable`]; [`Query::strict`] turns it into an
+//! error ([`QueryError::Unreachable`]).
 
 use core::fmt;
 
-use movegen::{Color, FenError, FenSyntaxError, Position};
+use movegen::{Color, FenError, FenSyntaxError, Position, Setup, Unreachable};
 
 /// For whom a position is analysed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -67,9 +74,18 @@ pub struct Query {
     pub position: Position,
     /// The winner(s) named after the FEN, if any.
     pub winners: Option<Winners>,
+    /// Why no game can reach the position (empty: reachable as far as the
+    /// rules of [`movegen::unreachable`] tell).
+    pub unreachable: Vec<Unreachable>,
 }
 
 impl Query {
+    /// The query, or [`QueryError::Unreachable`] if no game can reach its
+    /// position (`--strict`).
+    pub fn strict(self) -> Result<Query, QueryError> {
+        if self.unreachable.is_empty() { Ok(self) } else { Err(QueryError::Unreachable(self.unreachable)) }
+    }
+
     /// The colours to analyse for: `forced` if given (the `--winner`
     /// option), else those named after the FEN, else the side not to move.
     pub fn colors(&self, forced: Option<Winners>) -> &'static [Color] {
@@ -122,6 +138,14 @@ pub enum QueryError {
         /// The token as written.
         found: String,
     },
+    /// The position cannot arise in a game (rejected in strict mode only).
+    Unreachable(Vec<Unreachable>),
+}
+
+/// The reasons of [`movegen::unreachable`] as one sentence (`None` if
+/// there are none).
+pub fn unreachable_text(reasons: &[Unreachable]) -> Option<String> {
+    (!reasons.is_empty()).then(|| reasons.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))
 }
 
 /// Cuts user text to a printable length for an error message.
@@ -164,6 +188,11 @@ impl fmt::Display for QueryError {
                 "unexpected {:?} after the winner (a query is `FEN [white|black|both]`; start a comment with #)",
                 excerpt(found)
             ),
+            QueryError::Unreachable(reasons) => write!(
+                f,
+                "unreachable position (rejected in strict mode): {}",
+                unreachable_text(reasons).unwrap_or_default()
+            ),
         }
     }
 }
@@ -195,7 +224,11 @@ pub fn parse_query(line: &str) -> Result<Query, QueryError> {
 /// Parses the queries given as command-line arguments: one or more
 /// `FEN [WINNER]`, the FENs quoted or not.
 pub fn parse_arguments<S: AsRef<str>>(arguments: &[S]) -> Result<Vec<Query>, QueryError> {
-    let tokens: Vec<&str> = arguments.iter().flat_map(|a| a.as_ref().split_ascii_whitespace()).collect();
+    // A `#` token starts a comment to the end of its argument.
+    let tokens: Vec<&str> = arguments
+        .iter()
+        .flat_map(|a| a.as_ref().split_ascii_whitespace().take_while(|token| !token.starts_with('#')))
+        .collect();
     let mut queries = Vec::new();
     let mut rest = &tokens[..];
     loop {
@@ -284,10 +317,13 @@ fn parse_one(tokens: &[&str]) -> Result<(Query, usize), QueryError> {
     };
     // `fields <= tokens.len()`: 4 was checked above, 6 only when `tokens[5]` exists.
     let fen = tokens[..fields].join(" ");
-    let position = Position::from_fen(&fen).map_err(QueryError::Fen)?;
+    let setup = Setup::from_fen(&fen).map_err(|e| QueryError::Fen(e.into()))?;
+    let position = Position::from_setup(setup).map_err(|e| QueryError::Fen(e.into()))?;
+    // Read from the setup: its en passant square as given.
+    let unreachable = movegen::unreachable(&setup);
     let winners = tokens.get(fields).and_then(|token| Winners::from_name(token));
     let used = fields + usize::from(winners.is_some());
-    Ok((Query { fen, position, winners }, used))
+    Ok((Query { fen, position, winners, unreachable }, used))
 }
 
 #[cfg(test)]
@@ -400,8 +436,28 @@ mod tests {
         assert_eq!(parse_arguments(&[P3, "white", "black"]), Err(QueryError::Unexpected { found: "black".into() }));
         assert!(matches!(parse_arguments(&[P3, "red"]), Err(QueryError::UnknownWinner { .. })));
         assert!(matches!(parse_arguments(&[P3, "#", "x"]), Err(QueryError::UnknownWinner { .. })));
+        // Issue 33: a comment inside an argument, as on an input line.
+        let queries = parse_arguments(&[&format!("{P3} white # game 42"), P3]).unwrap();
+        assert_eq!(queries.len(), 2);
+        assert_eq!(queries[0].winners, Some(Winners::White));
+        assert!(parse_arguments(&[&format!("{P3} # game 42")]).is_ok());
         assert!(matches!(parse_arguments(&[P3, "8/8/8"]), Err(QueryError::Fen(_))));
         assert!(parse_arguments::<&str>(&[]).is_err());
+    }
+
+    /// Issue 33: an unreachable position is a query with its reasons, and
+    /// an error in strict mode.
+    #[test]
+    fn unreachable_positions_are_queries_with_their_reasons() {
+        let nine = parse_query("rnbqkbnr/pppppppp/8/8/8/P7/PPPPPPPP/RNBQKBNR w KQkq -").unwrap();
+        assert_eq!(unreachable_text(&nine.unreachable).as_deref(), Some("white has 9 pawns (a game has at most 8)"));
+        assert_eq!(
+            nine.strict().unwrap_err().to_string(),
+            "unreachable position (rejected in strict mode): white has 9 pawns (a game has at most 8)"
+        );
+        let p3 = parse_query(P3).unwrap();
+        assert!(p3.unreachable.is_empty());
+        assert!(p3.strict().is_ok());
     }
 
     #[test]

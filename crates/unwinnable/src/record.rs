@@ -13,8 +13,19 @@ use crate::output::Render;
 
 /// The CSV columns of `analyze` (an error fills `line`, `fen` with the
 /// line as given, `verdict` with `error` and `reason` with the error).
-pub const ANALYSIS_COLUMNS: &[&str] =
-    &["line", "fen", "winner", "verdict", "helpmate", "helpmate_san", "reason", "cause", "nodes", "micros"];
+pub const ANALYSIS_COLUMNS: &[&str] = &[
+    "line",
+    "fen",
+    "winner",
+    "verdict",
+    "helpmate",
+    "helpmate_san",
+    "reason",
+    "cause",
+    "nodes",
+    "micros",
+    "unreachable",
+];
 
 /// The result of one analysis: a position and an intended winner.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -47,6 +58,11 @@ pub struct Record {
     pub nodes: u64,
     /// Wall-clock time of the analysis, in microseconds.
     pub micros: u64,
+    /// Why no game can reach the position (more than eight pawns, more
+    /// pieces than promotions allow, an impossible check), if it cannot:
+    /// the analysis is of the position as given, all the same.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unreachable: Option<String>,
 }
 
 impl Record {
@@ -64,6 +80,7 @@ impl Record {
             cause: analysis.verdict.cause().map(search::Cause::name),
             nodes: analysis.nodes,
             micros,
+            unreachable: None,
         }
     }
 }
@@ -98,7 +115,12 @@ impl Render for Record {
             self.cause.unwrap_or_default().into(),
             self.nodes.to_string().into(),
             self.micros.to_string().into(),
+            self.unreachable.as_deref().unwrap_or_default().into(),
         ]
+    }
+
+    fn note(&self) -> Option<String> {
+        self.unreachable.as_ref().map(|reason| format!("  note: no game can reach this position: {reason}"))
     }
 }
 
@@ -150,9 +172,32 @@ mod tests {
         writer.write(record).unwrap();
         let text = String::from_utf8(out).unwrap();
         if format == Format::Csv {
-            assert!(text.starts_with("line,fen,winner,verdict,helpmate,helpmate_san,reason,cause,nodes,micros\n"));
+            assert!(
+                text.starts_with(
+                    "line,fen,winner,verdict,helpmate,helpmate_san,reason,cause,nodes,micros,unreachable\n"
+                )
+            );
         }
-        text.lines().last().unwrap().to_string()
+        text.lines().find(|line| !line.starts_with("line,")).unwrap().to_string()
+    }
+
+    #[test]
+    fn unreachable_positions_are_noted() {
+        let pos: Position = "rnbqkbnr/pppppppp/8/8/8/P7/PPPPPPPP/RNBQKBNR w KQkq - 0 1".parse().unwrap();
+        let analysis = Analysis { verdict: Verdict::Unwinnable(Proof::Exhaustive { nodes: 5 }), nodes: 5 };
+        let mut record = Record::new(1, "x", &pos, Color::Black, &analysis, 7);
+        record.unreachable = Some("white has 9 pawns (a game has at most 8)".into());
+        assert!(
+            render(&record, Format::Jsonl).ends_with(r#""unreachable":"white has 9 pawns (a game has at most 8)"}"#)
+        );
+        assert!(render(&record, Format::Csv).ends_with(",5,7,white has 9 pawns (a game has at most 8)"));
+        let mut out = Vec::new();
+        RecordWriter::new(&mut out, Format::Text, ANALYSIS_COLUMNS).unwrap().write(&record).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert_eq!(
+            text.lines().nth(1),
+            Some("  note: no game can reach this position: white has 9 pawns (a game has at most 8)")
+        );
     }
 
     #[test]
@@ -171,7 +216,7 @@ mod tests {
         );
         assert_eq!(
             render(&record, Format::Csv),
-            "3,8/8/1p6/1B2k3/5pK1/8/8/8 b - -,white,winnable,e5d4,1...Kd4,,,12,1500"
+            "3,8/8/1p6/1B2k3/5pK1/8/8/8 b - -,white,winnable,e5d4,1...Kd4,,,12,1500,"
         );
         let analysis = Analysis { verdict: Verdict::Unwinnable(Proof::Traversal { positions: 5 }), nodes: 5 };
         let record = Record::new(1, "x", &pos, Color::Black, &analysis, 7);
@@ -179,7 +224,7 @@ mod tests {
         let error = ErrorRecord { line: 4, input: "a\"\u{1}".into(), error: "bad".into() };
         assert_eq!(render(&error, Format::Jsonl), r#"{"line":4,"input":"a\"\u0001","error":"bad"}"#);
         assert_eq!(render(&error, Format::Text), "line 4: error: bad");
-        assert_eq!(render(&error, Format::Csv), "4,\"a\"\"\\x01\",,error,,,bad,,,");
+        assert_eq!(render(&error, Format::Csv), "4,\"a\"\"\\x01\",,error,,,bad,,,,");
         // Issue 11, item 6: a proof after a forced move says so; a mate
         // already on the board is named.
         let pos: Position = "7k/6Q1/8/8/8/8/8/K7 b - - 0 1".parse().unwrap();

@@ -289,3 +289,24 @@ fn hostile_tags_are_escaped() {
     let records = json(&run(&["--threads", "1", "--format", "jsonl"], pgn.as_bytes()));
     assert_eq!(records[0]["id"], "\x1b]0;owned\x07\x1b[2J\u{202e}x");
 }
+
+/// Issue 33: a game whose `[FEN]` tag holds a position no game can reach
+/// is adjudicated, and its record says so; the players, date and site are
+/// in the record; a game ended by mate needs no result token.
+#[test]
+fn unreachable_starts_players_and_a_missing_result_token() {
+    let pgn = "[Event \"composed\"]\n[White \"Ann\"]\n[Black \"Bob\"]\n[Date \"2026.11.26\"]\n[Site \"https://example.org/1\"]\n\
+               [SetUp \"1\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/8/P7/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"]\n[Result \"*\"]\n\n1. e4 *\n\n\
+               [Event \"no token\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#\n";
+    let output = run(&["--format", "jsonl", "-"], pgn.as_bytes());
+    let records = json(&output);
+    assert_eq!(records.len(), 2, "{records:?}");
+    assert_eq!(records[0]["unreachable"], "white has 9 pawns (a game has at most 8)");
+    assert_eq!(
+        (records[0]["white"].as_str(), records[0]["black"].as_str(), records[0]["date"].as_str()),
+        (Some("Ann"), Some("Bob"), Some("2026.11.26"))
+    );
+    assert_eq!(records[0]["site"], "https://example.org/1");
+    assert_eq!((records[1]["correct"].as_str(), records[1]["rule"].as_str()), (Some("1-0"), Some("checkmate")));
+    assert!(records[1].get("unreachable").is_none());
+}

@@ -431,7 +431,7 @@ fn csv_output_of_analyze() {
     assert_eq!(output.status.code(), Some(0), "{output:?}");
     let lines = stdout_lines(&output);
     assert_eq!(lines.len(), 3, "{lines:?}");
-    assert_eq!(lines[0], "line,fen,winner,verdict,helpmate,helpmate_san,reason,cause,nodes,micros");
+    assert_eq!(lines[0], "line,fen,winner,verdict,helpmate,helpmate_san,reason,cause,nodes,micros,unreachable");
     assert!(lines[1].starts_with(&format!("1,{KQ_VS_K},white,winnable,")), "{}", lines[1]);
     assert!(lines[2].starts_with("2,not a fen,,error,,,\"invalid FEN: "), "{}", lines[2]);
 }
@@ -446,4 +446,57 @@ fn escape_sequences_in_queries_are_escaped() {
         assert_eq!(text.lines().count(), if format == "csv" { 4 } else { 3 }, "{text}");
         assert!(!text.contains(['\x1b', '\x07', '\u{202e}']), "{format}: {text:?}");
     }
+}
+
+/// Issue 33: a position no game can reach is answered with the reason, in
+/// every format; `--strict` rejects it (an error record for an input line,
+/// a usage error for an argument); `dead` notes it too.
+#[test]
+fn unreachable_positions_are_answered_with_a_note() {
+    const NINE_PAWNS: &str = "rnbqkbnr/pppppppp/8/8/8/P7/PPPPPPPP/RNBQKBNR w KQkq -";
+    const REASON: &str = "white has 9 pawns (a game has at most 8)";
+    let output =
+        run(&["analyze", "--format", "jsonl", "-q", "--nodes", "100000"], format!("{NINE_PAWNS}\n").as_bytes());
+    let records = json_lines(&output);
+    assert_eq!(records[0]["unreachable"], REASON, "{records:?}");
+    let output = run(&["analyze", "--format", "csv", "-q", "--nodes", "100000", NINE_PAWNS], b"");
+    let lines = stdout_lines(&output);
+    assert!(lines[0].ends_with(",micros,unreachable"), "{lines:?}");
+    assert!(lines[1].ends_with(REASON), "{lines:?}");
+    let output = run(&["analyze", "-q", "--nodes", "100000", NINE_PAWNS], b"");
+    let lines = stdout_lines(&output);
+    assert_eq!(lines[1], format!("  note: no game can reach this position: {REASON}"), "{lines:?}");
+    // Strict: an error record in place of the line, the run goes on.
+    let input = format!("{NINE_PAWNS}\n{POSITION_3} white\n");
+    let output = run(&["analyze", "--strict", "--format", "jsonl", "-q"], input.as_bytes());
+    let records = json_lines(&output);
+    assert_eq!(records.len(), 2);
+    assert_eq!(records[0]["error"], format!("unreachable position (rejected in strict mode): {REASON}"));
+    assert_eq!(records[1]["verdict"], "winnable");
+    let output = run(&["analyze", "--strict", NINE_PAWNS], b"");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("unreachable position"));
+    // A reachable position is not flagged.
+    let output = run(&["analyze", "--format", "jsonl", "-q", POSITION_3], b"");
+    assert!(json_lines(&output)[0].get("unreachable").is_none());
+    let output = run(&["dead", "--nodes", "100000", "R3k2R/8/8/8/8/8/8/4K3 b - -"], b"");
+    assert!(
+        stdout_lines(&output)[1].starts_with("note: no game can reach this position: no last move could have given"),
+        "{:?}",
+        stdout_lines(&output)
+    );
+}
+
+/// Issue 33: a `# comment` in a command-line argument, as `--help` shows
+/// it; a Latin-1 byte in a comment of an input line.
+#[test]
+fn comments_in_arguments_and_other_encodings_in_comments() {
+    let output = run(&["analyze", "--format", "jsonl", "-q", &format!("{POSITION_3} white # game 42")], b"");
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    assert_eq!(json_lines(&output)[0]["verdict"], "winnable");
+    let mut input = format!("{POSITION_3} white # Jos").into_bytes();
+    input.extend_from_slice(b"\xe9 Ra\xfal\n");
+    let output = run(&["analyze", "--format", "jsonl", "-q"], &input);
+    let records = json_lines(&output);
+    assert_eq!(records[0]["verdict"], "winnable", "{records:?}");
 }

@@ -42,8 +42,12 @@ struct Server {
 
 impl Server {
     fn start(args: &[&str]) -> Server {
+        Server::start_at("127.0.0.1:0", args)
+    }
+
+    fn start_at(addr: &str, args: &[&str]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_unwinnable"))
-            .args(["serve", "--addr", "127.0.0.1:0"])
+            .args(["serve", "--addr", addr])
             .args(args)
             .stdin(Stdio::null())
             .stdout(Stdio::null())
@@ -73,6 +77,19 @@ impl Server {
 
     fn get(&self, path: &str) -> Response {
         self.client().get(path).unwrap_or_else(|e| panic!("GET {path}: {e}"))
+    }
+
+    /// Waits (at most `limit`) for the server to exit, with status 0.
+    fn exits_with_success(&mut self, limit: Duration) {
+        let start = Instant::now();
+        let status = loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                break status;
+            }
+            assert!(start.elapsed() < limit, "the server did not exit");
+            thread::sleep(Duration::from_millis(20));
+        };
+        assert!(status.success(), "{status:?}");
     }
 
     fn terminate(&self) {
@@ -332,6 +349,334 @@ fn slow_clients_time_out() {
     assert_eq!(server.get("/healthz").status, 200);
 }
 
+/// A value of `/metrics` (the first line starting with `name`).
+fn metric(server: &Server, name: &str) -> f64 {
+    let text = server.get("/metrics").text();
+    text.lines()
+        .find(|line| line.starts_with(name) && line[name.len()..].starts_with(' '))
+        .and_then(|line| line.rsplit(' ').next()?.parse().ok())
+        .unwrap_or_else(|| panic!("no {name} in {text}"))
+}
+
+/// The CPU time the process `pid` has used so far (user and system).
+fn cpu_time(pid: u32) -> Duration {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap();
+    // The fields after the command name (which may hold spaces).
+    let fields: Vec<&str> = stat.rsplit(')').next().unwrap().split_whitespace().collect();
+    let ticks: u64 = fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap();
+    // The kernel's clock ticks: 100 per second on Linux.
+    Duration::from_millis(ticks * 10)
+}
+
+/// Sends `request` on a new connection, waits until the server runs it
+/// for 300 ms, closes the connection, and returns how long the server
+/// took to stop working on it (until no job runs), with the CPU time it
+/// used in the 300 ms after.
+fn abandon(server: &Server, request: &[u8]) -> (Duration, Duration) {
+    let mut stream = TcpStream::connect(server.addr).unwrap();
+    stream.write_all(request).unwrap();
+    let start = Instant::now();
+    while metric(server, "unwinnable_jobs_running") < 1.0 {
+        assert!(start.elapsed() < Duration::from_secs(20), "the request never ran");
+        thread::sleep(Duration::from_millis(5));
+    }
+    thread::sleep(Duration::from_millis(300));
+    assert_eq!(metric(server, "unwinnable_jobs_running"), 1.0, "still working before the disconnect");
+    let mut probe = Client::new(server.addr, Duration::from_secs(60));
+    drop(stream);
+    let left = Instant::now();
+    let stopped = loop {
+        let text = probe.get("/metrics").unwrap().text();
+        if text.lines().any(|l| l == "unwinnable_jobs_running 0") {
+            break left.elapsed();
+        }
+        assert!(left.elapsed() < Duration::from_secs(20), "the work goes on after the client left");
+    };
+    let before = cpu_time(server.child.id());
+    thread::sleep(Duration::from_millis(300));
+    (stopped, cpu_time(server.child.id()) - before)
+}
+
+/// Issue 33: a client that disconnects stops its work, a single query, a
+/// batch of 200 and an adjudication of 200 games alike: within 50 ms no
+/// job runs any more and the server's CPU stays idle; the metrics count
+/// what was cancelled.
+#[test]
+fn a_client_that_leaves_stops_its_work() {
+    let server = Server::start(&[
+        "--workers",
+        "1",
+        "--deadline-ms",
+        "60000",
+        "--max-nodes",
+        "1000000000000",
+        "--grace-secs",
+        "1",
+    ]);
+    let get = format!("GET {} HTTP/1.1\r\nhost: x\r\n\r\n", analyze_path(SLOW, "&winner=white"));
+    let batch: String = std::iter::repeat_n(format!("{SLOW} white\n"), 200).collect();
+    let post = format!(
+        "POST /api/analyze HTTP/1.1\r\nhost: x\r\ncontent-type: text/plain\r\ncontent-length: {}\r\n\r\n{batch}",
+        batch.len()
+    );
+    let game = format!("[Event \"slow\"]\n[SetUp \"1\"]\n[FEN \"{SLOW} 0 1\"]\n[Result \"1-0\"]\n\n1-0\n\n");
+    let games = game.repeat(200);
+    let adjudicate = format!(
+        "POST /api/adjudicate?timeout=black HTTP/1.1\r\nhost: x\r\ncontent-length: {}\r\n\r\n{games}",
+        games.len()
+    );
+    let mut measured = Vec::new();
+    for (what, request) in [("a query", &get), ("a batch of 200", &post), ("200 games", &adjudicate)] {
+        let (stopped, cpu) = abandon(&server, request.as_bytes());
+        eprintln!("{what}: stopped {stopped:?} after the disconnect, then {cpu:?} of CPU in 300 ms");
+        measured.push((what, stopped, cpu));
+    }
+    for (what, stopped, cpu) in &measured {
+        assert!(*stopped < Duration::from_millis(50), "{what}: still working {stopped:?} after the client left");
+        assert!(*cpu <= Duration::from_millis(40), "{what}: {cpu:?} of CPU after it stopped");
+    }
+    let metrics = server.get("/metrics").text();
+    for line in [
+        "unwinnable_cancelled_total{what=\"requests\"} 3",
+        "unwinnable_cancelled_total{what=\"analyses-stopped\"} 2",
+        "unwinnable_cancelled_total{what=\"entries-skipped\"} 199",
+        "unwinnable_cancelled_total{what=\"games-skipped\"} 199",
+    ] {
+        assert!(metrics.lines().any(|l| l == line), "{line}\n{metrics}");
+    }
+    // The worker is free for the next request.
+    assert_eq!(lines(&server.get(&analyze_path(WINNABLE, "&winner=white")))[0]["verdict"], "winnable");
+}
+
+/// Issue 33: SIGTERM with 50 requests in flight (single queries, batches
+/// and adjudications, most waiting in the queue): every one is answered
+/// 200 before the grace period is over, what was not finished
+/// `undetermined`, cause `stopped`; no empty reply.
+#[test]
+fn sigterm_answers_every_request_in_flight() {
+    let mut server = Server::start(&[
+        "--workers",
+        "2",
+        "--queue",
+        "64",
+        "--deadline-ms",
+        "60000",
+        "--max-nodes",
+        "1000000000000",
+        "--grace-secs",
+        "2",
+    ]);
+    let handles: Vec<_> = (0..50)
+        .map(|index| {
+            let addr = server.addr;
+            thread::spawn(move || {
+                let mut client = Client::new(addr, Duration::from_secs(60));
+                let result = match index % 5 {
+                    0 => client.post(
+                        "/api/analyze",
+                        "text/plain",
+                        format!("{WINNABLE} white\n{SLOW} white\n").as_bytes(),
+                    ),
+                    1 => {
+                        let game = format!("[SetUp \"1\"]\n[FEN \"{SLOW} 0 1\"]\n[Result \"1-0\"]\n\n1-0\n\n");
+                        client.post("/api/adjudicate?timeout=black", "application/x-chess-pgn", game.as_bytes())
+                    }
+                    _ => client.get(&analyze_path(SLOW, "&winner=white")),
+                };
+                (index, result)
+            })
+        })
+        .collect();
+    let start = Instant::now();
+    while metric(&server, "unwinnable_jobs_running") + metric(&server, "unwinnable_queue_length") < 50.0 {
+        assert!(start.elapsed() < Duration::from_secs(30), "the 50 requests never were in flight");
+        thread::sleep(Duration::from_millis(10));
+    }
+    server.terminate();
+    let terminated = Instant::now();
+    let (mut empty, mut finished) = (0, 0);
+    for handle in handles {
+        let (index, result) = handle.join().unwrap();
+        let response = match result {
+            Ok(response) => response,
+            Err(e) => {
+                empty += 1;
+                eprintln!("request {index}: no answer: {e}");
+                continue;
+            }
+        };
+        assert_eq!(response.status, 200, "request {index}: {}", response.text());
+        let records = lines(&response);
+        assert!(!records.is_empty(), "request {index}: an empty body");
+        let last = records.last().unwrap();
+        match index % 5 {
+            0 => {
+                // A batch that ran has its first entry answered; one still
+                // queued at the stop has both entries stopped.
+                assert_eq!(records.len(), 2);
+                let first = (records[0]["verdict"].as_str(), records[0]["cause"].as_str());
+                assert!(
+                    matches!(first, (Some("winnable"), None) | (Some("undetermined"), Some("stopped"))),
+                    "{first:?}"
+                );
+                assert_eq!((last["verdict"].as_str(), last["cause"].as_str()), (Some("undetermined"), Some("stopped")));
+                finished += usize::from(first.0 == Some("winnable"));
+            }
+            1 => assert_eq!(last["correct"], "*", "the timeout analysis was stopped: {last}"),
+            _ => {
+                assert_eq!((last["verdict"].as_str(), last["cause"].as_str()), (Some("undetermined"), Some("stopped")))
+            }
+        }
+    }
+    let answered = terminated.elapsed();
+    eprintln!(
+        "50 requests answered {answered:?} after SIGTERM, {empty} empty replies, {finished} batches with a finished entry"
+    );
+    assert_eq!(empty, 0, "empty replies");
+    assert!(answered < Duration::from_millis(2500), "answered {answered:?} after SIGTERM, the grace is 2 s");
+    server.exits_with_success(Duration::from_secs(10));
+}
+
+/// Issue 33: at most `--max-connections` open; one more is answered 503
+/// with the JSON body and closed; a connection closed frees its place.
+#[test]
+fn connections_beyond_the_limit_get_a_503() {
+    let server = Server::start(&["--workers", "1", "--max-connections", "2"]);
+    let mut first = Client::new(server.addr, Duration::from_secs(10));
+    let mut second = Client::new(server.addr, Duration::from_secs(10));
+    assert_eq!(first.get("/healthz").unwrap().status, 200);
+    assert_eq!(second.get("/healthz").unwrap().status, 200);
+    let response = Client::new(server.addr, Duration::from_secs(10)).get("/healthz").unwrap();
+    assert_error(&response, 503, "busy", "2 connections open");
+    assert_eq!(response.header("retry-after"), Some("1"));
+    drop(second);
+    let start = Instant::now();
+    loop {
+        let response = Client::new(server.addr, Duration::from_secs(10)).get("/healthz").unwrap();
+        if response.status == 200 {
+            break;
+        }
+        assert!(start.elapsed() < Duration::from_secs(5), "the place of a closed connection is not freed");
+        thread::sleep(Duration::from_millis(20));
+    }
+    let metrics = first.get("/metrics").unwrap().text();
+    let refused: f64 = metrics
+        .lines()
+        .find_map(|l| l.strip_prefix("unwinnable_rejections_total{reason=\"connections\"} "))
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(refused >= 1.0, "{metrics}");
+}
+
+/// Issue 33: `--addr` takes a host name; `serve` names its own option
+/// when the memory is too small for the workers.
+#[test]
+fn a_host_name_as_the_address() {
+    let server = Server::start_at("localhost:0", &["--workers", "1"]);
+    assert!(server.addr.ip().is_loopback(), "{}", server.addr);
+    assert_eq!(server.get("/healthz").text(), "ok\n");
+    let output = Command::new(env!("CARGO_BIN_EXE_unwinnable")).args(["serve", "--memory-mb", "1"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("raise --memory-mb or lower --workers"), "{stderr}");
+    let output = Command::new(env!("CARGO_BIN_EXE_unwinnable")).args(["serve", "--addr", "nowhere"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("has no port"));
+}
+
+/// Issue 33: the answers hyper writes itself (a malformed request, a URL or
+/// headers too long) carry the JSON error body too.
+#[test]
+fn malformed_requests_get_the_json_body() {
+    let server = Server::start(&["--workers", "1"]);
+    let send = |raw: &[u8]| {
+        let mut stream = TcpStream::connect(server.addr).unwrap();
+        stream.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+        let _ = stream.write_all(raw);
+        unwinnable::serve::client::read_response(&mut BufReader::new(&stream)).unwrap().0
+    };
+    assert_error(&send(b"GARBAGE\r\n\r\n"), 400, "bad-request", "not well-formed");
+    let long_header = format!("GET /healthz HTTP/1.1\r\nhost: x\r\nx-big: {}\r\n\r\n", "a".repeat(100_000));
+    assert_error(&send(long_header.as_bytes()), 431, "headers-too-large", "too large");
+    let many: String = (0..150).map(|i| format!("x-{i}: y\r\n")).collect();
+    assert_error(
+        &send(format!("GET /healthz HTTP/1.1\r\nhost: x\r\n{many}\r\n").as_bytes()),
+        431,
+        "headers-too-large",
+        "too large",
+    );
+    let long_uri = format!("GET /{} HTTP/1.1\r\nhost: x\r\n\r\n", "a".repeat(70_000));
+    let response = send(long_uri.as_bytes());
+    assert!([414, 431].contains(&response.status), "{}", response.status);
+    assert_eq!(response.header("content-type"), Some("application/json"));
+    assert!(json(&response)["detail"].as_str().unwrap().contains("too"), "{}", response.text());
+    assert_eq!(server.get("/healthz").text(), "ok\n");
+}
+
+/// Issue 33: compressed bodies. `Content-Encoding: gzip` on a batch is
+/// decoded, another encoding is a 415; a damaged gzip or zstd PGN body
+/// gets the same answer: the games before the damage, then an error
+/// record that says so.
+#[test]
+fn encodings_and_damaged_bodies() {
+    use flate2::write::GzEncoder;
+    let server = Server::start(&["--workers", "1"]);
+    let mut gz = GzEncoder::new(Vec::new(), flate2::Compression::default());
+    gz.write_all(format!("{WINNABLE} white\n").as_bytes()).unwrap();
+    let body = gz.finish().unwrap();
+    let mut stream = TcpStream::connect(server.addr).unwrap();
+    write!(
+        stream,
+        "POST /api/analyze HTTP/1.1\r\nhost: x\r\ncontent-encoding: gzip\r\ncontent-length: {}\r\n\r\n",
+        body.len()
+    )
+    .unwrap();
+    stream.write_all(&body).unwrap();
+    let (response, _) = unwinnable::serve::client::read_response(&mut BufReader::new(&stream)).unwrap();
+    assert_eq!(lines(&response)[0]["verdict"], "winnable", "{}", response.text());
+    let mut stream = TcpStream::connect(server.addr).unwrap();
+    write!(stream, "POST /api/analyze HTTP/1.1\r\nhost: x\r\ncontent-encoding: br\r\ncontent-length: 3\r\n\r\nabc")
+        .unwrap();
+    let (response, _) = unwinnable::serve::client::read_response(&mut BufReader::new(&stream)).unwrap();
+    assert_error(&response, 415, "unsupported-encoding", "\"br\" is not read here");
+    // Damaged compressed PGN: many games (with comments that compress
+    // badly, so that the stream has many blocks), cut in the middle, or
+    // spoilt at its start.
+    let mut seed = 33u64;
+    let pgn: String = (0..8_000)
+        .map(|_| {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            format!("[Event \"a\"]\n[Result \"1/2-1/2\"]\n\n1. e4 {{{:016x}}} e5 1/2-1/2\n\n", seed)
+        })
+        .collect();
+    let mut gz = GzEncoder::new(Vec::new(), flate2::Compression::default());
+    gz.write_all(pgn.as_bytes()).unwrap();
+    for (name, data) in [("gzip", gz.finish().unwrap()), ("zstd", zstd::encode_all(pgn.as_bytes(), 3).unwrap())] {
+        // Cut short in the middle (flipped bytes inside a block's literals
+        // may decode to other text without an error: zstd streams carry no
+        // checksum by default).
+        let cut = &data[..data.len() * 6 / 10];
+        let response = server.client().post("/api/adjudicate", "application/octet-stream", cut).unwrap();
+        assert_eq!(response.status, 200, "{name}: {}", response.text());
+        let records = lines(&response);
+        let last = records.last().unwrap();
+        let error = last["error"].as_str().unwrap_or_else(|| panic!("{name}: {last}"));
+        assert!(error.contains(&format!("the body's {name} data is damaged after")), "{name}: {error}");
+        assert!(records.len() > 1 && records[0]["correct"] == "1/2-1/2", "{name}: the games before the damage");
+        // Damage at the very start: the same words, no game.
+        let mut start = data.clone();
+        for byte in &mut start[4..40] {
+            *byte ^= 0x5a;
+        }
+        let response = server.client().post("/api/adjudicate", "application/octet-stream", &start).unwrap();
+        assert_eq!(response.status, 200, "{name}: {}", response.text());
+        let records = lines(&response);
+        let error = records.last().unwrap()["error"].as_str().unwrap().to_string();
+        assert!(error.contains(&format!("the body's {name} data is damaged")), "{name}: {error}");
+    }
+}
+
 #[test]
 fn sigterm_drains_the_requests_in_flight() {
     let mut server = Server::start(&[
@@ -351,15 +696,7 @@ fn sigterm_drains_the_requests_in_flight() {
     let response = in_flight.join().unwrap();
     assert_eq!(response.status, 200, "{}", response.text());
     assert_eq!(lines(&response)[0]["cause"], "deadline", "answered in full, not stopped");
-    let start = Instant::now();
-    let status = loop {
-        if let Some(status) = server.child.try_wait().unwrap() {
-            break status;
-        }
-        assert!(start.elapsed() < Duration::from_secs(20), "the server did not exit");
-        thread::sleep(Duration::from_millis(20));
-    };
-    assert!(status.success(), "{status:?}");
+    server.exits_with_success(Duration::from_secs(20));
     let log: Vec<String> = server.log.try_iter().collect();
     assert!(log.iter().any(|l| l.contains("shutting down")), "{log:?}");
     assert!(TcpStream::connect(server.addr).is_err(), "no more connections accepted");
@@ -384,7 +721,7 @@ fn a_panic_is_a_500_and_the_server_lives_on() {
     let extra = axum::Router::<Arc<AppState>>::new().route("/panic", get(panics)).route(
         "/panic-in-job",
         get(|axum::extract::State(state): axum::extract::State<Arc<AppState>>| async move {
-            state.jobs.run(|_| -> () { panic!("a bug in an analysis") }).await.map(|()| "unreachable")
+            state.jobs.run(|_, _| -> () { panic!("a bug in an analysis") }).await.map(|()| "unreachable")
         }),
     );
     let router = service.router(extra);

@@ -3,7 +3,8 @@
 //!
 //! * Tag pairs `[Name "value"]` (several per line allowed; `\"` and `\\`
 //!   escapes; any tag name is accepted, only a few are used: `Result`,
-//!   `FEN`, `SetUp`, `Variant`, `Termination`, `Site`, `GameId`).
+//!   `FEN`, `SetUp`, `Variant`, `Termination`, `Site`, `GameId`; `White`,
+//!   `Black` and `Date` for reports).
 //! * Movetext: move numbers (`12.`, `12...`, also glued to the move as in
 //!   `12.e4`), SAN moves with any check, mate and annotation suffixes
 //!   (`Nf3+`, `e8=Q#`, `Rxe1!?`), moves in coordinates as some programs
@@ -204,6 +205,12 @@ pub struct Tags {
     pub setup: Option<String>,
     /// `Variant`.
     pub variant: Option<String>,
+    /// `White` (the player, for reports).
+    pub white: Option<String>,
+    /// `Black`.
+    pub black: Option<String>,
+    /// `Date`.
+    pub date: Option<String>,
     /// How many tag pairs the game has.
     pub count: usize,
 }
@@ -231,6 +238,9 @@ impl Tags {
             b"FEN" => &mut self.fen,
             b"SetUp" => &mut self.setup,
             b"Variant" => &mut self.variant,
+            b"White" => &mut self.white,
+            b"Black" => &mut self.black,
+            b"Date" => &mut self.date,
             _ => return,
         };
         let value = if escaped {
@@ -554,6 +564,10 @@ pub fn parse_game(raw: &RawGame) -> Result<PgnGame, PgnError> {
             return Err(cursor.error(at, PgnErrorKind::ResultContradictsTag { marker, tag }));
         }
         (Some((marker, _)), _) => marker,
+        // A game that ended on the board (checkmate or stalemate) needs no
+        // marker to be whole: its result is the tag's, or unknown (issue
+        // 33). Elsewhere a missing marker is a game cut short.
+        (None, tag) if pos.legal_moves().is_empty() => tag.unwrap_or(Outcome::Unknown),
         (None, _) => {
             return Err(cursor.error(raw.bytes.len(), PgnErrorKind::NoTerminationMarker));
         }

@@ -52,6 +52,8 @@ class Analysis:
     def nodes(self) -> int: ...
     @property
     def micros(self) -> int: ...
+    @property
+    def unreachable(self) -> Optional[str]: ...
     def to_dict(self) -> Dict[str, Any]: ...
 
 class Adjudications(Iterator[Record]):
@@ -72,6 +74,7 @@ def analyze(
     nodes: Optional[int] = None,
     deadline_ms: Optional[float] = None,
     tt_mb: Optional[int] = None,
+    strict: bool = False,
 ) -> Analysis: ...
 def is_dead(
     position: Position,

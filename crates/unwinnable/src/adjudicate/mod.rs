@@ -139,6 +139,35 @@ pub fn adjudicate_batch(adjudicator: &mut Adjudicator, timeout: Option<Color>, b
     Adjudicate { timeout }.process(adjudicator, batch)
 }
 
+/// Adjudicates the games of `batch` one at a time, every game lost on time
+/// by `timeout` if given, and hands each record to `each` as a JSON line
+/// with its rule (`None` for an error record; the games whose recorded
+/// result is right are left out if `only_wrong`). Before each game
+/// `stopped` is asked whether to go on; `each` returns whether to go on.
+/// Returns the number of games left undone.
+pub fn adjudicate_each(
+    adjudicator: &mut Adjudicator,
+    timeout: Option<Color>,
+    batch: &Batch,
+    only_wrong: bool,
+    mut stopped: impl FnMut() -> bool,
+    mut each: impl FnMut(String, Option<&'static str>) -> bool,
+) -> usize {
+    let adjudicate = Adjudicate { timeout };
+    for (index, item) in batch.items.iter().enumerate() {
+        if stopped() {
+            return batch.items.len() - index;
+        }
+        let output = Outputs(vec![adjudicate.item(adjudicator, &batch.input, item)]);
+        for (line, rule) in output.json_lines(only_wrong) {
+            if !each(line, rule) {
+                return batch.items.len() - index - 1;
+            }
+        }
+    }
+    0
+}
+
 /// An item's game number and byte offset.
 fn position(item: &Item) -> (u64, u64) {
     match item {
@@ -151,6 +180,7 @@ fn position(item: &Item) -> (u64, u64) {
 impl Adjudicate {
     fn item(&self, adjudicator: &mut Adjudicator, input: &str, item: &Item) -> Output {
         let error = |game, offset, error| Output::Error(GameError { input: input.to_string(), game, offset, error });
+        let mut tags = None;
         let (number, offset, mut game) = match item {
             Item::InputError { game, offset, error } => {
                 return Output::InputError(GameError {
@@ -161,7 +191,10 @@ impl Adjudicate {
                 });
             }
             Item::Pgn(raw) => match parse_game(raw) {
-                Ok(parsed) => (raw.number, raw.offset, parsed.game),
+                Ok(parsed) => {
+                    tags = Some(parsed.tags);
+                    (raw.number, raw.offset, parsed.game)
+                }
                 Err(e) => return error(e.game, e.offset, format!("at byte {}: {}", e.at, e.kind)),
             },
             Item::Line { number, offset, text } => {
@@ -175,7 +208,13 @@ impl Adjudicate {
             game.termination = Termination::TimeForfeit { flagged: Some(flagged) };
         }
         match catch_unwind(AssertUnwindSafe(|| adjudicator.adjudicate(&game))) {
-            Ok(adjudication) => Output::Game(Box::new(GameRecord::new(input, number, offset, &game, &adjudication))),
+            Ok(adjudication) => {
+                let mut record = GameRecord::new(input, number, offset, &game, &adjudication);
+                if let Some(tags) = &tags {
+                    record.record.players(tags);
+                }
+                Output::Game(Box::new(record))
+            }
             Err(_) => {
                 // A bug in the analysis, not in the input: an error for
                 // this game, and fresh analyzers for the next.

@@ -28,6 +28,7 @@ pub const GAME_COLUMNS: &[&str] = &[
     "fifty_moves_claimable",
     "fen",
     "explanation",
+    "unreachable",
 ];
 
 /// The record of one game: its input, then the fields of
@@ -72,6 +73,10 @@ impl Render for GameRecord {
         text
     }
 
+    fn note(&self) -> Option<String> {
+        self.record.unreachable.as_ref().map(|reason| format!("  note: no game can reach the start position: {reason}"))
+    }
+
     fn cells(&self) -> Vec<Cow<'_, str>> {
         let record = &self.record;
         let optional = |ply: Option<usize>| ply.map_or(String::new(), |p| p.to_string()).into();
@@ -91,6 +96,7 @@ impl Render for GameRecord {
             optional(record.fifty_moves_claimable),
             record.fen.as_str().into(),
             record.explanation.as_str().into(),
+            record.unreachable.as_deref().unwrap_or_default().into(),
         ]
     }
 }
@@ -137,8 +143,8 @@ mod tests {
         writer.write(&error).unwrap();
         let text = String::from_utf8(out).unwrap();
         let lines: Vec<&str> = text.lines().collect();
-        assert_eq!(lines[0].split(',').count(), 15);
-        assert_eq!(lines[1], "x.pgn,3,10,,,,error,,,,,,,,\"bad, \"\"SAN\"\"\"");
+        assert_eq!(lines[0].split(',').count(), 16);
+        assert_eq!(lines[1], "x.pgn,3,10,,,,error,,,,,,,,\"bad, \"\"SAN\"\"\",");
         assert_eq!(error.text(), "x.pgn#3 (byte 10): error: bad, \"SAN\"");
     }
 }

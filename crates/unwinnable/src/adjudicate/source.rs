@@ -65,6 +65,14 @@ enum Reader {
 }
 
 impl Reader {
+    /// Bytes of text consumed so far (the games', and all between them).
+    fn consumed(&self) -> u64 {
+        match self {
+            Reader::Pgn(splitter) => splitter.offset(),
+            Reader::Lines(lines) => lines.consumed(),
+        }
+    }
+
     /// The reader of the games or lines of `input`.
     fn of(input: Input) -> Reader {
         match input.kind {
@@ -81,7 +89,8 @@ pub struct Inputs {
     batch_bytes: usize,
     /// Bytes read from the files (compressed, for compressed files).
     raw: Arc<AtomicU64>,
-    /// Bytes of game text cut (decompressed).
+    /// Bytes of text read (decompressed): the games, the lines and all
+    /// between them.
     text: Arc<AtomicU64>,
 }
 
@@ -143,8 +152,18 @@ impl Inputs {
     }
 }
 
-/// Up to a batch of items from `reader`, and whether its input is finished.
+/// Up to a batch of items from `reader`, and whether its input is finished;
+/// the bytes of text consumed are added to `counted` (the summary's MB/s
+/// are of the whole text, not only of the games kept).
 fn fill(reader: &mut Reader, batch_bytes: usize, counted: &AtomicU64) -> (Vec<Item>, bool) {
+    let before = reader.consumed();
+    let filled = fill_items(reader, batch_bytes);
+    counted.fetch_add(reader.consumed().saturating_sub(before), Ordering::Relaxed);
+    filled
+}
+
+/// Up to a batch of items from `reader`, and whether its input is finished.
+fn fill_items(reader: &mut Reader, batch_bytes: usize) -> (Vec<Item>, bool) {
     let mut items = Vec::new();
     let mut bytes = 0;
     while items.len() < BATCH_GAMES && bytes < batch_bytes {
@@ -185,7 +204,6 @@ fn fill(reader: &mut Reader, batch_bytes: usize, counted: &AtomicU64) -> (Vec<It
                 }
             },
         };
-        counted.fetch_add(len as u64, Ordering::Relaxed);
         bytes += len;
         items.push(item);
     }
@@ -210,5 +228,30 @@ impl Source for Inputs {
                 .sum();
             (batch, 3 * text + BATCH_OVERHEAD)
         }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 33: the text counted (the summary's MB/s) is every byte read,
+    /// not only the games' (here a long comment line comes first).
+    #[test]
+    fn every_byte_of_text_is_counted() {
+        for text in [
+            format!("{}[Event \"a\"]\n\n1. e4 e5 1/2-1/2\n\n\n", "; a comment line before the game\n".repeat(3_000)),
+            format!("{}\n4k3/8/8/8/8/8/8/4K3 w - - 0 1 moves e1e2\n", "# a comment line\n".repeat(6_000)),
+        ] {
+            let counted = Arc::new(AtomicU64::new(0));
+            let input = adjudicate::input::open(io::Cursor::new(text.clone().into_bytes())).unwrap();
+            let mut inputs = Inputs::from_input("t", input, 1 << 20, Arc::clone(&counted));
+            let mut games = 0;
+            while let Some(batch) = inputs.next_batch() {
+                games += batch.items.len();
+            }
+            assert_eq!(games, 1, "{}", &text[text.len() - 60..]);
+            assert_eq!(counted.load(Ordering::Relaxed), text.len() as u64);
+        }
     }
 }

@@ -33,8 +33,8 @@ use super::metrics::Metrics;
 use super::page;
 use super::params::{Limits, Params};
 use super::proof::{self, Overlay};
-use super::worker::Jobs;
-use crate::adjudicate::adjudicate_batch;
+use super::worker::{Cancel, Jobs, Stop};
+use crate::adjudicate::adjudicate_each;
 use crate::adjudicate::source::Inputs;
 use crate::analyze::{Item, Output, analyze_item_caught, analyze_query};
 use crate::dead::Answer;
@@ -73,6 +73,7 @@ pub fn router(state: Arc<AppState>, extra: Router<Arc<AppState>>) -> Router {
         .route("/", get(page::index))
         .route("/app.js", get(page::script))
         .route("/style.css", get(page::style))
+        .route("/pieces.svg", get(page::pieces))
         .route("/api/analyze", get(analyze_one).post(analyze_batch))
         .route("/api/dead", get(dead))
         .route("/api/adjudicate", axum::routing::post(adjudicate))
@@ -93,7 +94,7 @@ async fn count(State(state): State<Arc<AppState>>, request: Request, next: Next)
     let start = Instant::now();
     let route = match request.extensions().get::<MatchedPath>().map(MatchedPath::as_str) {
         Some("/") => "/",
-        Some("/app.js" | "/style.css") => "/static",
+        Some("/app.js" | "/style.css" | "/pieces.svg") => "/static",
         Some("/api/analyze") => "/api/analyze",
         Some("/api/dead") => "/api/dead",
         Some("/api/adjudicate") => "/api/adjudicate",
@@ -144,9 +145,13 @@ struct Explained<'a> {
     proof: Option<Overlay>,
 }
 
-/// The query of the `fen` parameter, with the `winner` parameter.
+/// The query of the `fen` parameter (an error for an unreachable position
+/// if `strict=true`), with the `winner` parameter.
 fn query_param(params: &Params) -> Result<(Query, Option<Winners>), ApiError> {
-    let query = parse_query(params.required("fen")?).map_err(|e| ApiError::query(e.to_string()))?;
+    let mut query = parse_query(params.required("fen")?).map_err(|e| ApiError::query(e.to_string()))?;
+    if params.flag("strict")? {
+        query = query.strict().map_err(|e| ApiError::query(e.to_string()))?;
+    }
     let winners = params.winners()?;
     if let (Some(given), Some(named)) = (winners, query.winners) {
         if given != named {
@@ -159,7 +164,7 @@ fn query_param(params: &Params) -> Result<(Query, Option<Winners>), ApiError> {
 /// `GET /api/analyze?fen=...&winner=white|black|both&mode=...`: one record
 /// per colour.
 async fn analyze_one(State(state): State<Arc<AppState>>, uri: Uri) -> Result<Response, ApiError> {
-    let params = Params::parse(uri.query(), &["fen", "winner", "mode", "nodes", "deadline_ms", "explain"])?;
+    let params = Params::parse(uri.query(), &["fen", "winner", "mode", "nodes", "deadline_ms", "explain", "strict"])?;
     let (query, winners) = query_param(&params)?;
     let config = params.config(&state.limits)?;
     let explain = params.flag("explain")?;
@@ -167,24 +172,67 @@ async fn analyze_one(State(state): State<Arc<AppState>>, uri: Uri) -> Result<Res
     let metrics = Arc::clone(&state.metrics);
     let lines = state
         .jobs
-        .run(move |worker| {
-            let analyzer = worker.analyzer(config);
-            analyze_query(analyzer, 1, &query.fen, &query.position, colors)
-                .into_iter()
-                .map(|(record, analysis)| {
-                    metrics.verdict(record.verdict);
+        .run(move |worker, stop| {
+            let analyzer = worker.analyzer(config, stop);
+            let mut lines = Vec::with_capacity(colors.len());
+            for (index, &color) in colors.iter().enumerate() {
+                if client_left(stop) {
+                    metrics.cancelled("entries-skipped", (colors.len() - index) as u64);
+                    break;
+                }
+                for (record, analysis) in
+                    analyze_query(analyzer, 1, &query.fen, &query.position, &[color], &query.unreachable)
+                {
+                    count_verdict(&metrics, &record, stop);
                     let proof = match &analysis.verdict {
                         search::Verdict::Unwinnable(proof) if explain => {
                             Some(proof::overlay(&query.position, colors_winner(&record), proof))
                         }
                         _ => None,
                     };
-                    to_json(&Explained { record: &record, proof })
-                })
-                .collect::<Vec<String>>()
+                    lines.push(to_json(&Explained { record: &record, proof }));
+                }
+            }
+            lines
         })
         .await?;
     Ok(jsonl(lines))
+}
+
+/// Whether the client of `stop`'s request left (its answers are wanted by
+/// nobody), rather than the server stopping (they are still sent).
+fn client_left(stop: &Stop) -> bool {
+    stop.is_raised() && !stop.by_server()
+}
+
+/// Counts an analysis's verdict, or that it was stopped because its client
+/// left.
+fn count_verdict(metrics: &Metrics, record: &Record, stop: &Stop) {
+    if record.cause == Some("stopped") && client_left(stop) {
+        metrics.cancelled("analyses-stopped", 1);
+    } else {
+        metrics.verdict(record.verdict);
+    }
+}
+
+/// The records of `item` when the server stops before its analysis: each
+/// colour `undetermined`, cause `stopped`, without an analysis.
+fn stopped_records(item: &Item) -> Output {
+    match item {
+        Item::Query { line, fen, position, colors, unreachable } => Output::Records(
+            colors
+                .iter()
+                .map(|&winner| {
+                    let analysis =
+                        search::Analysis { verdict: search::Verdict::Undetermined(search::Cause::Stopped), nodes: 0 };
+                    let mut record = Record::new(*line, fen, position, winner, &analysis, 0);
+                    record.unreachable = crate::query::unreachable_text(unreachable);
+                    record
+                })
+                .collect(),
+        ),
+        Item::Rejected(error) => Output::Error(error.clone()),
+    }
 }
 
 /// The winner of a record.
@@ -229,8 +277,22 @@ async fn read_body(
     }
 }
 
+/// A gzip body (`Content-Encoding: gzip`) decoded, at most `limit` bytes:
+/// 413 beyond, 400 if it is not gzip data.
+fn gunzip(body: &[u8], limit: usize) -> Result<Bytes, ApiError> {
+    let mut text = Vec::new();
+    let decoder = flate2::read::MultiGzDecoder::new(body);
+    match decoder.take(limit as u64 + 1).read_to_end(&mut text) {
+        Ok(_) if text.len() > limit => Err(ApiError::TooLarge(format!(
+            "the body is larger than {limit} bytes once decompressed, the most this route accepts"
+        ))),
+        Ok(_) => Ok(Bytes::from(text)),
+        Err(e) => Err(ApiError::body(format!("the body is not valid gzip data (Content-Encoding: gzip): {e}"))),
+    }
+}
+
 /// One entry of a batch: a query line, or a JSON string or object.
-fn entry_item(line: usize, entry: &serde_json::Value, winners: Option<Winners>) -> Item {
+fn entry_item(line: usize, entry: &serde_json::Value, winners: Option<Winners>, strict: bool) -> Item {
     let rejected = |input: String, error: String| Item::Rejected(ErrorRecord { line, input, error });
     let (text, named) = match entry {
         serde_json::Value::String(text) => (text.as_str(), None),
@@ -283,8 +345,7 @@ fn entry_item(line: usize, entry: &serde_json::Value, winners: Option<Winners>) 
             }
             _ => {
                 let query = Query { winners: query.winners.or(named), ..query };
-                let colors = query.colors(winners);
-                Item::Query { line, fen: query.fen, position: query.position, colors }
+                Item::from_query(line, text, query, winners, strict)
             }
         },
         Err(e) => rejected(crate::input::shorten(text), e.to_string()),
@@ -293,7 +354,7 @@ fn entry_item(line: usize, entry: &serde_json::Value, winners: Option<Winners>) 
 
 /// The items of a batch body: a JSON array of entries, or lines (query
 /// lines as `analyze` reads them, or JSON entries); at most `max` queries.
-fn batch_items(body: &[u8], winners: Option<Winners>, max: usize) -> Result<Vec<Item>, ApiError> {
+fn batch_items(body: &[u8], winners: Option<Winners>, max: usize, strict: bool) -> Result<Vec<Item>, ApiError> {
     let too_many = || ApiError::TooLarge(format!("the batch has more than {max} queries, the most this server takes"));
     let start = body.iter().position(|b| !b.is_ascii_whitespace());
     if start.is_some_and(|i| body[i] == b'[') {
@@ -302,7 +363,11 @@ fn batch_items(body: &[u8], winners: Option<Winners>, max: usize) -> Result<Vec<
         if entries.len() > max {
             return Err(too_many());
         }
-        return Ok(entries.iter().enumerate().map(|(index, entry)| entry_item(index + 1, entry, winners)).collect());
+        return Ok(entries
+            .iter()
+            .enumerate()
+            .map(|(index, entry)| entry_item(index + 1, entry, winners, strict))
+            .collect());
     }
     let mut lines = LineReader::new(body);
     let mut items = Vec::new();
@@ -311,14 +376,11 @@ fn batch_items(body: &[u8], winners: Option<Winners>, max: usize) -> Result<Vec<
         let item = match &line {
             Line::Text(text) if is_skipped(text) => continue,
             Line::Text(text) if text.trim_start().starts_with(['{', '"']) => match serde_json::from_str(text) {
-                Ok(entry) => entry_item(number, &entry, winners),
+                Ok(entry) => entry_item(number, &entry, winners, strict),
                 Err(e) => rejected(format!("the JSON entry cannot be read: {e}")),
             },
             Line::Text(text) => match parse_query(text) {
-                Ok(query) => {
-                    let colors = query.colors(winners);
-                    Item::Query { line: number, fen: query.fen, position: query.position, colors }
-                }
+                Ok(query) => Item::from_query(number, text, query, winners, strict),
                 Err(e) => rejected(e.to_string()),
             },
             Line::TooLong { len, .. } => rejected(format!("line too long ({len} bytes, at most {MAX_LINE})")),
@@ -340,30 +402,44 @@ async fn analyze_batch(
     headers: HeaderMap,
     body: Body,
 ) -> Result<Response, ApiError> {
-    let params = Params::parse(uri.query(), &["winner", "mode", "nodes", "deadline_ms"])?;
+    let params = Params::parse(uri.query(), &["winner", "mode", "nodes", "deadline_ms", "strict"])?;
     let winners = params.winners()?;
+    let strict = params.flag("strict")?;
     let config = params.config(&state.limits)?;
-    let (body, permit) = read_body(&state, &headers, body, state.limits.max_batch_bytes).await?;
-    let items = batch_items(&body, winners, state.limits.max_batch)?;
+    let gzip = content_encoding(&headers, &["gzip", "x-gzip"])?.is_some();
+    let (mut body, permit) = read_body(&state, &headers, body, state.limits.max_batch_bytes).await?;
+    if gzip {
+        body = gunzip(&body, state.limits.max_batch_bytes)?;
+    }
+    let items = batch_items(&body, winners, state.limits.max_batch, strict)?;
     drop(body);
     let metrics = Arc::clone(&state.metrics);
     let lines = state
         .jobs
-        .run(move |worker| {
+        .run(move |worker, stop| {
             let _permit = permit;
-            let analyzer = worker.analyzer(config);
+            let analyzer = worker.analyzer(config, stop);
             let mut lines = Vec::with_capacity(items.len());
-            for item in &items {
-                // A panic answers its entry with an error record; the
-                // others keep their answers.
-                let output = analyze_item_caught(analyzer, item).unwrap_or_else(|panicked| {
-                    metrics.panics.fetch_add(1, Ordering::Relaxed);
-                    panicked
-                });
+            for (index, item) in items.iter().enumerate() {
+                let output = if client_left(stop) {
+                    // Nobody waits for the rest; those done are not redone.
+                    metrics.cancelled("entries-skipped", (items.len() - index) as u64);
+                    break;
+                } else if stop.is_raised() {
+                    // The server stops: the rest is answered at once.
+                    stopped_records(item)
+                } else {
+                    // A panic answers its entry with an error record; the
+                    // others keep their answers.
+                    analyze_item_caught(analyzer, item).unwrap_or_else(|panicked| {
+                        metrics.panics.fetch_add(1, Ordering::Relaxed);
+                        panicked
+                    })
+                };
                 match output {
                     Output::Records(records) => {
                         for record in records {
-                            metrics.verdict(record.verdict);
+                            count_verdict(&metrics, &record, stop);
                             lines.push(to_json(&record));
                         }
                     }
@@ -384,12 +460,15 @@ struct DeadAnswer {
     dead: &'static str,
     /// The analysis for each colour, White's first.
     analyses: Vec<Record>,
+    /// Why no game can reach the position, if none can.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    unreachable: Option<String>,
 }
 
 /// `GET /api/dead?fen=...`: is the position dead (neither side can mate)?
 async fn dead(State(state): State<Arc<AppState>>, uri: Uri) -> Result<Response, ApiError> {
-    let params = Params::parse(uri.query(), &["fen", "mode", "nodes", "deadline_ms"])?;
-    let query = parse_query(params.required("fen")?).map_err(|e| ApiError::query(e.to_string()))?;
+    let params = Params::parse(uri.query(), &["fen", "mode", "nodes", "deadline_ms", "strict"])?;
+    let (query, _) = query_param(&params)?;
     if query.winners.is_some() {
         return Err(ApiError::query("`dead` takes a position and no winner: it analyses both colours"));
     }
@@ -397,14 +476,22 @@ async fn dead(State(state): State<Arc<AppState>>, uri: Uri) -> Result<Response, 
     let metrics = Arc::clone(&state.metrics);
     let answer = state
         .jobs
-        .run(move |worker| {
-            let analyses = analyze_query(worker.analyzer(config), 1, &query.fen, &query.position, &Color::ALL);
+        .run(move |worker, stop| {
+            let analyses = analyze_query(
+                worker.analyzer(config, stop),
+                1,
+                &query.fen,
+                &query.position,
+                &Color::ALL,
+                &query.unreachable,
+            );
             let answer = Answer::of(analyses.iter().map(|(_, analysis)| &analysis.verdict));
             let analyses: Vec<Record> = analyses.into_iter().map(|(record, _)| record).collect();
             for record in &analyses {
-                metrics.verdict(record.verdict);
+                count_verdict(&metrics, record, stop);
             }
-            DeadAnswer { fen: query.fen, dead: answer.name(), analyses }
+            let unreachable = crate::query::unreachable_text(&query.unreachable);
+            DeadAnswer { fen: query.fen, dead: answer.name(), analyses, unreachable }
         })
         .await?;
     Ok(([(header::CONTENT_TYPE, "application/json")], to_json(&answer) + "\n").into_response())
@@ -422,7 +509,9 @@ enum Message {
 
 /// `POST /api/adjudicate`: the games of a PGN body (plain or compressed:
 /// gzip, bzip2, zstd; or `FEN moves...` lines), one record per game,
-/// streamed as they are decided.
+/// streamed as they are decided. A client that leaves stops the work: the
+/// game being adjudicated ends its analysis, the games after it are not
+/// read.
 async fn adjudicate(
     State(state): State<Arc<AppState>>,
     uri: Uri,
@@ -433,48 +522,66 @@ async fn adjudicate(
     let timeout = params.color("timeout")?;
     let only_wrong = params.flag("only_wrong")?;
     let rules = adjudicate::Options { every_ply: params.flag("every_ply")?, ..state.rules };
+    // The body's own compression is recognised by its content; a
+    // `Content-Encoding` must name one of those (or none).
+    content_encoding(&headers, &["gzip", "x-gzip", "zstd", "bzip2"])?;
     let (body, permit) = read_body(&state, &headers, body, state.limits.max_pgn_bytes).await?;
+    let compression = adjudicate::input::Compression::of(&body);
     let (sender, mut receiver) = mpsc::channel::<Message>(STREAM_RECORDS);
     let runtime = tokio::runtime::Handle::current();
     let limits = state.limits;
     let metrics = Arc::clone(&state.metrics);
     let send_timeout = state.client_timeout;
-    state.jobs.submit(move |worker| {
+    let stop = state.jobs.submit(move |worker, stop| {
         let _permit = permit;
         // A client that stops reading for longer than the client timeout
         // gives its worker back.
         let send = |message| {
             // The timer is made inside the runtime's context.
-            runtime.block_on(async { tokio::time::timeout(send_timeout, sender.send(message)).await })
+            let sent = runtime.block_on(async { tokio::time::timeout(send_timeout, sender.send(message)).await });
+            matches!(sent, Ok(Ok(())))
         };
-        let delivered = |result: Result<Result<(), _>, _>| matches!(result, Ok(Ok(())));
         let input = match adjudicate::input::open(io::Cursor::new(body)) {
             Ok(input) => input,
-            Err(e) => {
+            Err(e)
+                if compression == adjudicate::input::Compression::None || e.to_string().contains("not supported") =>
+            {
                 let _ = send(Message::Unreadable(e.to_string()));
+                return;
+            }
+            // Damaged compressed data: the same answer as damage further on.
+            Err(e) => {
+                let error = damaged(compression, 0, &e);
+                let _ =
+                    send(Message::Line(to_json(&serde_json::json!({ "input": "body", "game": 0, "error": error }))));
+                let _ = send(Message::Done);
                 return;
             }
         };
         // The decompressed text is bounded too (a small compressed body can
-        // unpack to gigabytes).
+        // unpack to gigabytes), and a damaged stream is named as such.
         let counted = Arc::new(AtomicU64::new(0));
-        let reader = io::BufReader::new(input.reader.take(limits.max_pgn_text));
-        let input = adjudicate::input::Input { reader: Box::new(reader), ..input };
+        let reader = Damage { inner: input.reader.take(limits.max_pgn_text), compression, read: 0 };
+        let input = adjudicate::input::Input { reader: Box::new(io::BufReader::new(reader)), ..input };
         let mut batches = Inputs::from_input("body", input, 256 << 10, Arc::clone(&counted));
-        let adjudicator = worker.adjudicator(rules);
+        let adjudicator = worker.adjudicator(rules, stop);
         let mut games = 0u64;
         while let Some(mut batch) = batches.next_batch() {
             let room = usize::try_from(limits.max_games - games).unwrap_or(usize::MAX);
             let cut = batch.items.len() > room;
             batch.items.truncate(room);
             games += batch.items.len() as u64;
-            for (line, rule) in adjudicate_batch(adjudicator, timeout, &batch).json_lines(only_wrong) {
+            let each = |line, rule: Option<&'static str>| {
                 if let Some(rule) = rule {
                     metrics.rule(rule);
                 }
-                if !delivered(send(Message::Line(line))) {
-                    return;
-                }
+                send(Message::Line(line))
+            };
+            let left = adjudicate_each(adjudicator, timeout, &batch, only_wrong, || client_left(stop), each);
+            if left > 0 || client_left(stop) {
+                // The client left: the games after are not even read.
+                metrics.cancelled("games-skipped", left as u64);
+                return;
             }
             if cut {
                 let error = format!("the body has more than {} games, the most this server takes", limits.max_games);
@@ -491,31 +598,91 @@ async fn adjudicate(
         }
         let _ = send(Message::Done);
     })?;
+    // From here, a client that leaves raises the job's stop flag: while
+    // this future waits for the first record, then while the stream lives.
+    let mut cancel = Cancel::new(&stop, &state.metrics);
     let first = match receiver.recv().await {
-        Some(Message::Unreadable(detail)) => return Err(ApiError::body(detail)),
-        Some(Message::Line(line)) => Some(line),
-        Some(Message::Done) => None,
-        None => return Err(ApiError::Internal("internal error: the adjudication panicked".to_string())),
-    };
-    let Some(first) = first else {
-        return Ok(([(header::CONTENT_TYPE, JSONL)], "").into_response());
+        Some(Message::Line(line)) => line,
+        other => {
+            // The job has ended: nothing to cancel.
+            cancel.disarm();
+            return match other {
+                Some(Message::Unreadable(detail)) => Err(ApiError::body(detail)),
+                Some(Message::Done) => Ok(([(header::CONTENT_TYPE, JSONL)], "").into_response()),
+                _ => Err(ApiError::Internal("internal error: the adjudication panicked".to_string())),
+            };
+        }
     };
     // The rest is streamed; a worker that dies mid-way ends the stream with
     // an error record, so that a client can tell a cut answer from a whole.
-    let stream = Lines { first: Some(first), receiver, done: false };
+    let stream = Lines { first: Some(first), receiver, done: false, cancel };
     let mut response = Response::new(Body::from_stream(stream));
     response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static(JSONL));
     Ok(response)
 }
 
+/// The error of compressed data that cannot be decoded after `read` bytes
+/// of text: the same words whatever the compression and wherever the
+/// damage.
+fn damaged(compression: adjudicate::input::Compression, read: u64, error: &io::Error) -> String {
+    let name = match compression {
+        adjudicate::input::Compression::Zstd => "zstd",
+        adjudicate::input::Compression::Gzip => "gzip",
+        adjudicate::input::Compression::Bzip2 => "bzip2",
+        adjudicate::input::Compression::None => "text",
+    };
+    format!("the body's {name} data is damaged after {read} bytes of text ({error}); the games before were adjudicated")
+}
+
+/// The decompressed text of a body: an error of the decoder is reported as
+/// damage ([`damaged`]).
+struct Damage<R> {
+    inner: R,
+    compression: adjudicate::input::Compression,
+    read: u64,
+}
+
+impl<R: Read> Read for Damage<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        match self.inner.read(buf) {
+            Ok(n) => {
+                self.read += n as u64;
+                Ok(n)
+            }
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => Err(e),
+            Err(e) => Err(io::Error::new(e.kind(), damaged(self.compression, self.read, &e))),
+        }
+    }
+}
+
+/// Checks a request's `Content-Encoding` against those the route reads:
+/// 415 for another.
+fn content_encoding(headers: &HeaderMap, accepted: &[&str]) -> Result<Option<String>, ApiError> {
+    let Some(value) = headers.get(header::CONTENT_ENCODING) else { return Ok(None) };
+    let name = value.to_str().unwrap_or("").trim().to_ascii_lowercase();
+    if name.is_empty() || name == "identity" {
+        return Ok(None);
+    }
+    if accepted.contains(&name.as_str()) {
+        return Ok(Some(name));
+    }
+    Err(ApiError::UnsupportedEncoding(format!(
+        "Content-Encoding {:?} is not read here (this route reads {}, or none)",
+        crate::input::shorten_to(&name, 24),
+        accepted.join(", ")
+    )))
+}
+
 /// The lines of an adjudication as a stream of chunks: the first (already
 /// received), then each message until [`Message::Done`]; a channel closed
 /// before it (the job panicked) or an unreadable rest ends the stream with
-/// an error record.
+/// an error record. Dropped before its end (the client left), it stops the
+/// adjudication.
 struct Lines {
     first: Option<String>,
     receiver: mpsc::Receiver<Message>,
     done: bool,
+    cancel: Cancel,
 }
 
 impl futures_core::Stream for Lines {
@@ -536,6 +703,7 @@ impl futures_core::Stream for Lines {
             Some(Message::Line(line)) => return Poll::Ready(Some(Ok(Bytes::from(line + "\n")))),
             Some(Message::Done) => {
                 self.done = true;
+                self.cancel.disarm();
                 return Poll::Ready(None);
             }
             Some(Message::Unreadable(error)) => to_json(&serde_json::json!({ "input": "body", "error": error })),
@@ -545,6 +713,7 @@ impl futures_core::Stream for Lines {
             })),
         };
         self.done = true;
+        self.cancel.disarm();
         Poll::Ready(Some(Ok(Bytes::from(line + "\n"))))
     }
 }

@@ -3,15 +3,16 @@
 //! squares where no mate can happen, locked pieces, arrows, and either side
 //! at the bottom.
 //!
-//! The drawing needs no font for the board itself; the pieces are the
-//! Unicode chess symbols (the solid set for both colours, White's filled
-//! white with a dark outline), which every system font with symbols has.
-//! Every square is a `<rect>` with `data-square` and the classes of its
-//! marks, so that a page (and its tests) can read what is drawn.
+//! The drawing needs no font but for the coordinates: the pieces are the
+//! project's own SVG symbols ([`super::page::PIECES_SVG`], the page's
+//! pieces), embedded in the drawing. Every square is a `<rect>` with
+//! `data-square` and the classes of its marks, every piece a `<use>` with
+//! `data-square` and `data-piece`, so that a page (and its tests) can read
+//! what is drawn.
 
 use std::fmt::Write as _;
 
-use movegen::{Board, Color, File, Rank, Role, Square};
+use movegen::{Board, Color, File, Rank, Square};
 
 /// The side of a square, in SVG units.
 const SQUARE: u32 = 45;
@@ -43,16 +44,13 @@ fn corner(square: Square, bottom: Color) -> (u32, u32) {
     (MARGIN + column * SQUARE, row * SQUARE)
 }
 
-/// The Unicode symbol of a role (the solid set).
-fn symbol(role: Role) -> char {
-    match role {
-        Role::King => '\u{265A}',
-        Role::Queen => '\u{265B}',
-        Role::Rook => '\u{265C}',
-        Role::Bishop => '\u{265D}',
-        Role::Knight => '\u{265E}',
-        Role::Pawn => '\u{265F}',
-    }
+/// The `<symbol>` elements of the pieces (the page's file without its
+/// outer `<svg>` element).
+fn piece_symbols() -> &'static str {
+    let sprite = super::page::PIECES_SVG;
+    let start = sprite.find("<symbol").unwrap_or(0);
+    let end = sprite.rfind("</svg>").unwrap_or(sprite.len());
+    sprite.get(start..end).unwrap_or("")
 }
 
 /// The SVG of `board` seen from `bottom`'s side, with `marks`.
@@ -61,11 +59,12 @@ pub fn svg(board: &Board, bottom: Color, marks: &Marks) -> String {
     let mut out = String::with_capacity(16 << 10);
     let _ = write!(
         out,
-        r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {side} {side}" width="{side}" height="{side}" role="img" class="board" data-bottom="{bottom}">"##,
+        r##"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 {side} {side}" width="{side}" height="{side}" role="img" class="board" data-bottom="{bottom}">"##,
     );
     let _ = write!(
         out,
-        r##"<defs><marker id="head" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="3.2" markerHeight="3.2" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="#1565c0" fill-opacity="0.85"/></marker></defs>"##
+        r##"<defs><marker id="head" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="3" markerHeight="3" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="#1565c0" fill-opacity="0.55"/></marker>{}</defs>"##,
+        piece_symbols()
     );
     let _ = write!(out, r##"<rect x="0" y="0" width="{side}" height="{side}" fill="#ffffff"/>"##);
     for square in Square::ALL {
@@ -99,12 +98,32 @@ pub fn svg(board: &Board, bottom: Color, marks: &Marks) -> String {
             );
         }
     }
+    // No mate on these squares: a dot in the corner, never over a piece.
     for &square in &marks.safe {
         let (x, y) = corner(square, bottom);
-        let (cx, cy) = (x + SQUARE / 2, y + SQUARE / 2);
         let _ = write!(
             out,
-            r##"<circle cx="{cx}" cy="{cy}" r="17" fill="none" stroke="#2e7d32" stroke-width="3" stroke-opacity="0.8" class="safe-mark" data-square="{square}"/>"##
+            r##"<circle cx="{}" cy="{}" r="3.8" fill="#2e7d32" stroke="#ffffff" stroke-width="1.2" class="safe-mark" data-square="{square}"/>"##,
+            x + 6,
+            y + SQUARE - 6
+        );
+    }
+    // The moves' arrows under the pieces, translucent.
+    for &(from, to) in &marks.arrows {
+        let (fx, fy) = corner(from, bottom);
+        let (tx, ty) = corner(to, bottom);
+        let (x1, y1, x2, y2) = (
+            f64::from(fx + SQUARE / 2),
+            f64::from(fy + SQUARE / 2),
+            f64::from(tx + SQUARE / 2),
+            f64::from(ty + SQUARE / 2),
+        );
+        let length = ((x2 - x1).powi(2) + (y2 - y1).powi(2)).sqrt().max(1.0);
+        let shorten = 13.0 / length;
+        let (ex, ey) = (x2 - (x2 - x1) * shorten, y2 - (y2 - y1) * shorten);
+        let _ = write!(
+            out,
+            r##"<line x1="{x1}" y1="{y1}" x2="{ex:.1}" y2="{ey:.1}" stroke="#1565c0" stroke-opacity="0.45" stroke-width="7" stroke-linecap="round" marker-end="url(#head)" class="arrow" data-from="{from}" data-to="{to}"/>"##
         );
     }
     for rank in Rank::ALL {
@@ -112,17 +131,11 @@ pub fn svg(board: &Board, bottom: Color, marks: &Marks) -> String {
             let square = Square::from_coords(file, rank);
             let Some(piece) = board.piece_at(square) else { continue };
             let (x, y) = corner(square, bottom);
-            let (fill, stroke) = match piece.color {
-                Color::White => ("#ffffff", "#222222"),
-                Color::Black => ("#222222", "#222222"),
-            };
+            let id = format!("{}{}", if piece.color == Color::White { 'w' } else { 'b' }, piece.role.upper_char());
             let _ = write!(
                 out,
-                r##"<text x="{}" y="{}" font-size="38" text-anchor="middle" fill="{fill}" stroke="{stroke}" stroke-width="1.2" font-family="DejaVu Sans, Noto Sans Symbols2, Segoe UI Symbol, sans-serif" class="piece" data-square="{square}" data-piece="{}">{}</text>"##,
-                x + SQUARE / 2,
-                y + 37,
+                r##"<use href="#{id}" xlink:href="#{id}" x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}" class="piece" data-square="{square}" data-piece="{}"/>"##,
                 piece.char(),
-                symbol(piece.role)
             );
         }
     }
@@ -137,24 +150,6 @@ pub fn svg(board: &Board, bottom: Color, marks: &Marks) -> String {
             ly + 6,
             lx,
             ly + 5
-        );
-    }
-    for &(from, to) in &marks.arrows {
-        let (fx, fy) = corner(from, bottom);
-        let (tx, ty) = corner(to, bottom);
-        let (x1, y1, x2, y2) = (
-            f64::from(fx + SQUARE / 2),
-            f64::from(fy + SQUARE / 2),
-            f64::from(tx + SQUARE / 2),
-            f64::from(ty + SQUARE / 2),
-        );
-        // Stop short of the centre so that the head does not hide the piece.
-        let length = ((x2 - x1).powi(2) + (y2 - y1).powi(2)).sqrt().max(1.0);
-        let shorten = 10.0 / length;
-        let (ex, ey) = (x2 - (x2 - x1) * shorten, y2 - (y2 - y1) * shorten);
-        let _ = write!(
-            out,
-            r##"<line x1="{x1}" y1="{y1}" x2="{ex:.1}" y2="{ey:.1}" stroke="#1565c0" stroke-opacity="0.85" stroke-width="7" stroke-linecap="round" marker-end="url(#head)" class="arrow" data-from="{from}" data-to="{to}"/>"##
         );
     }
     // Coordinates: files below, ranks on the left.
@@ -204,7 +199,11 @@ mod tests {
         assert!(white.contains(r#"data-square="e8" class="light region""#), "{white}");
         assert!(white.contains(r#"data-square="d8" class="dark region""#), "{white}");
         assert_eq!(white.matches(r#"class="piece""#).count(), 3);
-        assert!(white.contains(r#"data-square="f1" data-piece="Q">♛</text>"#), "{white}");
+        assert!(white.contains(r##"<use href="#wQ" xlink:href="#wQ" x="241" y="315" width="45" height="45" class="piece" data-square="f1" data-piece="Q"/>"##), "{white}");
+        // Every piece drawn has its symbol.
+        for id in ["wK", "wQ", "bK"] {
+            assert!(white.contains(&format!(r#"<symbol id="{id}""#)), "{id}");
+        }
         // From Black's side, h1 is the top-left square.
         let black = svg(&board, Color::Black, &Marks::default());
         assert!(black.contains(&format!(

@@ -27,6 +27,8 @@ pub enum ApiError {
     Timeout(String),
     /// 413: the body (or the batch) is larger than allowed.
     TooLarge(String),
+    /// 415: the body's `Content-Encoding` is not read by the route.
+    UnsupportedEncoding(String),
     /// 503: every worker is busy and the queue is full, or the memory for
     /// request bodies is taken; try again after [`RETRY_AFTER_SECS`].
     Busy(String),
@@ -60,6 +62,7 @@ impl ApiError {
             ApiError::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::Timeout(_) => StatusCode::REQUEST_TIMEOUT,
             ApiError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::UnsupportedEncoding(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ApiError::Busy(_) | ApiError::ShuttingDown => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -73,6 +76,7 @@ impl ApiError {
             ApiError::MethodNotAllowed(_) => "method-not-allowed",
             ApiError::Timeout(_) => "timeout",
             ApiError::TooLarge(_) => "too-large",
+            ApiError::UnsupportedEncoding(_) => "unsupported-encoding",
             ApiError::Busy(_) => "busy",
             ApiError::ShuttingDown => "shutting-down",
             ApiError::Internal(_) => "internal",
@@ -87,6 +91,7 @@ impl ApiError {
             | ApiError::MethodNotAllowed(detail)
             | ApiError::Timeout(detail)
             | ApiError::TooLarge(detail)
+            | ApiError::UnsupportedEncoding(detail)
             | ApiError::Busy(detail)
             | ApiError::Internal(detail) => detail,
             ApiError::ShuttingDown => "the server is shutting down",
@@ -101,10 +106,16 @@ struct Body<'a> {
     detail: &'a str,
 }
 
+/// The JSON body of an error: `{"error": kind, "detail": detail}` and a
+/// newline (also for the answers written outside the routes).
+pub fn json_body(kind: &str, detail: &str) -> String {
+    crate::output::to_json(&Body { error: kind, detail }) + "\n"
+}
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let body = crate::output::to_json(&Body { error: self.kind(), detail: self.detail() });
-        let mut response = (self.status(), [(header::CONTENT_TYPE, "application/json")], body + "\n").into_response();
+        let body = json_body(self.kind(), self.detail());
+        let mut response = (self.status(), [(header::CONTENT_TYPE, "application/json")], body).into_response();
         if self.status() == StatusCode::SERVICE_UNAVAILABLE {
             response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(RETRY_AFTER_SECS));
         }

@@ -1,7 +1,7 @@
 //! `GET /metrics`: counters of the service in the Prometheus text format
 //! (version 0.0.4): requests by route and status, verdicts by kind,
-//! rejections by reason, a latency histogram by route, the queue's length
-//! and the analyses running.
+//! rejections by reason, work cancelled because its client left, a latency
+//! histogram by route, the queue's length and the analyses running.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -34,6 +34,8 @@ pub struct Metrics {
     rules: Mutex<BTreeMap<&'static str, u64>>,
     /// Requests refused, by reason.
     rejections: Mutex<BTreeMap<&'static str, u64>>,
+    /// Work not done because its client left, by kind.
+    cancelled: Mutex<BTreeMap<&'static str, u64>>,
     /// Jobs waiting for a worker.
     pub queued: AtomicI64,
     /// Jobs running.
@@ -73,9 +75,21 @@ impl Metrics {
     }
 
     /// Counts a request refused for `reason` (`queue-full`, `body-memory`,
-    /// `too-large`, `shutting-down`).
+    /// `too-large`, `shutting-down`, `connections`: over the limit of open
+    /// connections).
     pub fn rejection(&self, reason: &'static str) {
         add(&self.rejections, reason);
+    }
+
+    /// Counts `count` pieces of work not done because the client left:
+    /// `requests` (whose client left before the answer), `jobs-not-started`
+    /// (dropped when their turn came), `analyses-stopped` (ended early),
+    /// `entries-skipped` (of a batch), `games-skipped` (of an adjudication).
+    pub fn cancelled(&self, what: &'static str, count: u64) {
+        if count > 0 {
+            let mut map = self.cancelled.lock().unwrap_or_else(|e| e.into_inner());
+            *map.entry(what).or_default() += count;
+        }
     }
 
     /// The text exposition, with the `workers` and `queue` capacities.
@@ -100,9 +114,15 @@ impl Metrics {
         }
         out.push_str("# HELP unwinnable_rejections_total Requests refused without an analysis, by reason.\n");
         out.push_str("# TYPE unwinnable_rejections_total counter\n");
-        for reason in ["queue-full", "body-memory", "too-large", "shutting-down"] {
+        for reason in ["queue-full", "body-memory", "too-large", "shutting-down", "connections"] {
             let count = lock(&self.rejections).get(reason).copied().unwrap_or(0);
             let _ = writeln!(out, "unwinnable_rejections_total{{reason=\"{reason}\"}} {count}");
+        }
+        out.push_str("# HELP unwinnable_cancelled_total Work not done because its client left, by kind.\n");
+        out.push_str("# TYPE unwinnable_cancelled_total counter\n");
+        for what in ["requests", "jobs-not-started", "analyses-stopped", "entries-skipped", "games-skipped"] {
+            let count = lock(&self.cancelled).get(what).copied().unwrap_or(0);
+            let _ = writeln!(out, "unwinnable_cancelled_total{{what=\"{what}\"}} {count}");
         }
         out.push_str("# HELP unwinnable_request_duration_seconds Time from the request to its response, by route.\n");
         out.push_str("# TYPE unwinnable_request_duration_seconds histogram\n");

@@ -28,12 +28,25 @@
 //! # Shutdown
 //!
 //! SIGTERM (or Ctrl-C) stops accepting connections and lets the requests in
-//! flight finish; after `--grace-secs` their analyses are stopped (they
-//! answer `undetermined`, cause `stopped`). Then the process exits with
-//! status 0.
+//! flight finish; shortly before `--grace-secs` are over, their analyses are
+//! stopped: every request still gets its answer, the entries finished as
+//! they are and the rest `undetermined`, cause `stopped`. Then the process
+//! exits with status 0.
+//!
+//! # Clients that leave
+//!
+//! A request whose client closes its connection stops its work
+//! ([`worker::Cancel`]): hyper drops the request's future, which raises the
+//! job's stop flag; the analysis running ends within a few milliseconds,
+//! the entries of a batch and the games of an adjudication still to come
+//! are not started, those finished are not redone. `/metrics` counts it
+//! (`unwinnable_cancelled_total`). At most `--max-connections` connections
+//! are open at once (512 by default); a connection beyond is answered 503
+//! and closed.
 
 pub mod api;
 pub mod board;
+mod bodies;
 pub mod client;
 pub mod error;
 pub mod metrics;
@@ -65,6 +78,7 @@ use tokio::sync::Semaphore;
 use crate::cli::ServeArgs;
 use crate::memory::{self, Machine, MemoryError, Plan, Workload};
 pub use api::AppState;
+use bodies::ErrorBodies;
 use metrics::Metrics;
 use params::Limits;
 use worker::Jobs;
@@ -75,6 +89,26 @@ pub const MAX_BATCH_BYTES: usize = 1 << 20;
 pub const MAX_PGN_BYTES: usize = 8 << 20;
 /// The most PGN text of one request once decompressed: 64 MiB.
 pub const MAX_PGN_TEXT: u64 = 64 << 20;
+/// The largest request line and headers: 64 KiB (beyond, 431 or 414 with
+/// the JSON error body, [`ErrorBodies`]).
+pub const MAX_HEAD_BYTES: usize = 64 << 10;
+
+/// Answers a connection over the limit with a 503 and closes it.
+async fn too_many_connections(mut stream: tokio::net::TcpStream, limit: usize) {
+    use tokio::io::AsyncWriteExt;
+    let body = error::json_body(
+        "busy",
+        &format!("the server has {limit} connections open, the most it keeps; try again later"),
+    );
+    let response = format!(
+        "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\ncontent-length: {}\r\nretry-after: \
+         {}\r\nconnection: close\r\n\r\n{body}",
+        body.len(),
+        error::RETRY_AFTER_SECS
+    );
+    let _ = stream.write_all(response.as_bytes()).await;
+    let _ = stream.shutdown().await;
+}
 
 /// How the service runs.
 #[derive(Clone, Debug)]
@@ -90,6 +124,9 @@ pub struct Options {
     pub client_timeout: Duration,
     /// How long the requests in flight get after SIGTERM.
     pub grace: Duration,
+    /// Connections open at once at most; beyond, a 503 and the connection
+    /// closed.
+    pub max_connections: usize,
     /// No log lines.
     pub quiet: bool,
 }
@@ -115,6 +152,7 @@ impl Options {
             queue,
             client_timeout: Duration::from_secs(args.client_timeout_secs),
             grace: Duration::from_secs(args.grace_secs),
+            max_connections: usize::from(args.max_connections),
             quiet: args.quiet,
         })
     }
@@ -160,12 +198,19 @@ impl Service {
     }
 
     /// Serves `listener` until `shutdown` completes, then drains: the
-    /// requests in flight get the grace period, then their analyses are
-    /// stopped.
+    /// requests in flight get the grace period; a little before its end
+    /// their analyses are stopped, so that each still gets its answer
+    /// (`undetermined`, cause `stopped`, for what was not finished) before
+    /// the grace period is over.
     pub async fn serve(&self, listener: TcpListener, router: Router, shutdown: impl Future<Output = ()>) {
         let graceful = GracefulShutdown::new();
         let mut builder = hyper::server::conn::http1::Builder::new();
-        builder.timer(TokioTimer::new()).header_read_timeout(self.options.client_timeout).keep_alive(true);
+        builder
+            .timer(TokioTimer::new())
+            .header_read_timeout(self.options.client_timeout)
+            .keep_alive(true)
+            .max_header_size(MAX_HEAD_BYTES);
+        let connections = Arc::new(Semaphore::new(self.options.max_connections));
         let mut shutdown = std::pin::pin!(shutdown);
         loop {
             let (stream, _) = tokio::select! {
@@ -181,14 +226,24 @@ impl Service {
                 () = &mut shutdown => break,
             };
             let _ = stream.set_nodelay(true);
+            let Ok(permit) = Arc::clone(&connections).try_acquire_owned() else {
+                // Over the limit: a 503 at once, and the connection closed.
+                self.state.metrics.rejection("connections");
+                let limit = self.options.max_connections;
+                tokio::spawn(async move {
+                    let _ = tokio::time::timeout(Duration::from_secs(1), too_many_connections(stream, limit)).await;
+                });
+                continue;
+            };
             let service = TowerToHyperService::new(router.clone());
-            let connection = builder.serve_connection(TokioIo::new(stream), service);
+            let connection = builder.serve_connection(TokioIo::new(ErrorBodies::new(stream)), service);
             let watched = graceful.watch(connection);
             let metrics = Arc::clone(&self.state.metrics);
             metrics.connections.fetch_add(1, Ordering::Relaxed);
             tokio::spawn(async move {
                 let _ = watched.await;
                 metrics.connections.fetch_sub(1, Ordering::Relaxed);
+                drop(permit);
             });
         }
         drop(listener);
@@ -196,11 +251,19 @@ impl Service {
             self.state.metrics.running.load(Ordering::Relaxed) + self.state.metrics.queued.load(Ordering::Relaxed);
         self.log(&format!("shutting down: {in_flight} analyses in flight"));
         let grace = self.options.grace;
+        // The analyses are stopped this long before the end of the grace
+        // period, for their answers to be written.
+        let answer_time = (grace / 4).min(Duration::from_secs(1)).max(Duration::from_millis(100));
+        let drained = graceful.shutdown();
+        let mut drained = std::pin::pin!(drained);
         tokio::select! {
-            () = graceful.shutdown() => {}
-            () = tokio::time::sleep(grace) => {
-                self.log(&format!("grace period of {} s over: stopping the analyses", grace.as_secs()));
+            () = &mut drained => {}
+            () = tokio::time::sleep(grace.saturating_sub(answer_time)) => {
+                self.log(&format!("grace period of {} s nearly over: stopping the analyses", grace.as_secs()));
                 self.state.jobs.stop();
+                if tokio::time::timeout(answer_time, &mut drained).await.is_err() {
+                    self.log("grace period over: closing the connections left");
+                }
             }
         }
         self.state.jobs.stop();

@@ -1,4 +1,4 @@
-//! The web page at `/`: three static files embedded in the binary (no
+//! The web page at `/`: four static files embedded in the binary (no
 //! build step, no network), served with a content security policy that
 //! lets the page load nothing but them and talk to nothing but this
 //! server.
@@ -12,6 +12,9 @@ pub const INDEX_HTML: &str = include_str!("page/index.html");
 pub const APP_JS: &str = include_str!("page/app.js");
 /// Its style.
 pub const STYLE_CSS: &str = include_str!("page/style.css");
+/// The chess pieces, one SVG `<symbol>` each (`wK`, `bQ`, ...): drawn for
+/// this project, under its licence; the page and `/board.svg` use them.
+pub const PIECES_SVG: &str = include_str!("page/pieces.svg");
 
 /// Only this server: no other origin, no inline script.
 const POLICY: &str = "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; \
@@ -43,4 +46,9 @@ pub async fn script() -> Response {
 /// `GET /style.css`.
 pub async fn style() -> Response {
     file("text/css; charset=utf-8", STYLE_CSS)
+}
+
+/// `GET /pieces.svg`.
+pub async fn pieces() -> Response {
+    file("image/svg+xml", PIECES_SVG)
 }

@@ -1,28 +1,53 @@
-// The page of `unwinnable serve`: asks the API, draws the answer with the
-// server's /board.svg, steps through helpmates. No library, no build step.
+// The page of `unwinnable serve`: a board to set a position up on, the
+// answer for both colours drawn on it (the proof's squares, or the helpmate
+// stepped through), and whole games adjudicated from PGN. No library, no
+// build step; the board is drawn here, with the pieces of /pieces.svg.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
+const SIZE = 45; // one square, in SVG units
+const COLORS = ["white", "black"];
+const NAMES = { K: "king", Q: "queen", R: "rook", B: "bishop", N: "knight", P: "pawn" };
 
-const state = {
-  fen: "",        // the position asked about
-  winner: "white",
-  record: null,   // the answer's record
-  plies: [],      // helpmate: [{uci, san, placement}] (placement after the move)
-  ply: 0,         // 0: the start position
+// ---- The position being set up.
+
+const setup = {
+  board: new Array(64).fill(null), // index: rank * 8 + file (a1 = 0); FEN letters
+  turn: "w",
+  castling: "",
+  ep: "-",
+  halfmove: 0,
+  fullmove: 1,
 };
 
-// ---- Positions: apply a (legal, server-checked) UCI move to a placement.
+const view = {
+  flipped: false,   // the Flip button
+  tool: "move",     // "move", "erase" or a FEN letter
+  cursor: 0,        // the keyboard cursor's square
+  selected: null,   // a square picked up by a click, to move
+  marks: null,      // what the answer draws: {region, safe: [{square, why}], locked, arrow, highlight, mated}
+  placement: null,  // the placement shown, when it is not the setup's (a helpmate's ply)
+};
 
-function parsePlacement(fen) {
-  const board = new Array(64).fill(null); // index: rank * 8 + file, a1 = 0
-  const rows = fen.trim().split(/\s+/)[0].split("/");
+const squareName = (index) => "abcdefgh"[index % 8] + (Math.floor(index / 8) + 1);
+const squareIndex = (name) => (name.charCodeAt(1) - 49) * 8 + (name.charCodeAt(0) - 97);
+const colorOf = (piece) => (piece === piece.toUpperCase() ? "white" : "black");
+const pieceName = (piece) => `${colorOf(piece)} ${NAMES[piece.toUpperCase()]}`;
+const winnerName = (color) => (color === "white" ? "White" : "Black");
+const other = (color) => (color === "white" ? "black" : "white");
+
+function parsePlacement(placement) {
+  const rows = placement.split("/");
+  if (rows.length !== 8) return null;
+  const board = new Array(64).fill(null);
   for (let r = 0; r < 8; r++) {
     let file = 0;
-    for (const c of rows[r] || "") {
+    for (const c of rows[r]) {
       if (c >= "1" && c <= "8") file += Number(c);
-      else board[(7 - r) * 8 + file++] = c;
+      else if ("KQRBNPkqrbnp".includes(c) && file < 8) board[(7 - r) * 8 + file++] = c;
+      else return null;
     }
+    if (file !== 8) return null;
   }
   return board;
 }
@@ -42,25 +67,392 @@ function placementOf(board) {
   return rows.join("/");
 }
 
-const square = (name) => (name.charCodeAt(1) - 49) * 8 + (name.charCodeAt(0) - 97);
+// Castling rights the board allows: the king and that rook at home.
+function possibleCastling(board) {
+  const at = (name) => board[squareIndex(name)];
+  let rights = "";
+  if (at("e1") === "K" && at("h1") === "R") rights += "K";
+  if (at("e1") === "K" && at("a1") === "R") rights += "Q";
+  if (at("e8") === "k" && at("h8") === "r") rights += "k";
+  if (at("e8") === "k" && at("a8") === "r") rights += "q";
+  return rights;
+}
 
-function play(board, uci) {
-  const from = square(uci.slice(0, 2)), to = square(uci.slice(2, 4));
-  const piece = board[from];
-  const next = board.slice();
-  const isPawn = piece && piece.toLowerCase() === "p";
-  // En passant: a pawn moving diagonally to an empty square.
-  if (isPawn && (from % 8) !== (to % 8) && !board[to]) next[(from - from % 8) + (to % 8)] = null;
-  // Castling: the king moves two files; the rook jumps over it.
-  if (piece && piece.toLowerCase() === "k" && Math.abs((to % 8) - (from % 8)) === 2) {
-    const rank = from - (from % 8);
-    const [rookFrom, rookTo] = (to % 8) === 6 ? [rank + 7, rank + 5] : [rank, rank + 3];
-    next[rookTo] = next[rookFrom];
-    next[rookFrom] = null;
+function fenOf() {
+  const castling = setup.castling || "-";
+  return `${placementOf(setup.board)} ${setup.turn} ${castling} ${setup.ep} ${setup.halfmove} ${setup.fullmove}`;
+}
+
+// Reads a FEN into the setup; null if it cannot be read, else the setup.
+function readFen(text) {
+  const fields = text.trim().split(/\s+/);
+  const board = parsePlacement(fields[0] || "");
+  if (!board) return "the piece placement needs 8 ranks of 8 squares";
+  const turn = fields[1] || "w";
+  if (turn !== "w" && turn !== "b") return "the side to move is w or b";
+  const castling = !fields[2] || fields[2] === "-" ? "" : fields[2];
+  if (!/^K?Q?k?q?$/.test(castling)) return "castling is written KQkq or -";
+  setup.board = board;
+  setup.turn = turn;
+  setup.castling = castling;
+  setup.ep = fields[3] || "-";
+  setup.halfmove = Number(fields[4] || 0) || 0;
+  setup.fullmove = Number(fields[5] || 1) || 1;
+  return null;
+}
+
+// ---- The board, drawn as SVG.
+
+function corner(index) {
+  const file = index % 8, rank = Math.floor(index / 8);
+  const whiteBottom = !orientationBlack();
+  return [(whiteBottom ? file : 7 - file) * SIZE, (whiteBottom ? 7 - rank : rank) * SIZE];
+}
+
+function orientationBlack() {
+  return (winner() === "black") !== view.flipped;
+}
+
+function svgEl(name, attributes) {
+  const el = document.createElementNS("http://www.w3.org/2000/svg", name);
+  for (const [key, value] of Object.entries(attributes || {})) el.setAttribute(key, value);
+  return el;
+}
+
+function pieceUse(piece, x, y, extra) {
+  const id = (piece === piece.toUpperCase() ? "w" : "b") + piece.toUpperCase();
+  return svgEl("use", { href: `#${id}`, x, y, width: SIZE, height: SIZE, ...extra });
+}
+
+const SAFE_WHY = {
+  "never-attacked": (winner) => `never attacked by ${winner}: no checkmate can happen there`,
+  "no-mating-net": () => "whenever the king stands there, it keeps an escape: no checkmate there",
+  "too-few-guards": (winner) => `${winner} has too few pieces to guard it and all its escapes at once: no checkmate there`,
+};
+
+// What a square shows in answer mode, in words.
+function squareReason(index) {
+  const name = squareName(index);
+  const marks = view.marks;
+  const board = view.placement ? parsePlacement(view.placement) : setup.board;
+  const piece = board[index];
+  const parts = [piece ? `${name}: ${pieceName(piece)}` : `${name}: empty`];
+  if (marks && marks.region) {
+    const record = shownRecord();
+    const loser = record ? other(record.winner) : "";
+    if (marks.region.includes(name)) parts.push(`the ${loser} king can reach it`);
+    else if (marks.kind === "static") parts.push(`the ${loser} king never reaches it`);
+    const safe = (marks.safe || []).find((s) => s.square === name);
+    if (safe && SAFE_WHY[safe.why]) parts.push(SAFE_WHY[safe.why](record ? winnerName(record.winner) : ""));
+    if ((marks.locked || []).includes(name)) parts.push("this piece never leaves its square");
   }
-  next[to] = uci.length > 4 ? (piece === piece.toUpperCase() ? uci[4].toUpperCase() : uci[4].toLowerCase()) : piece;
-  next[from] = null;
-  return next;
+  if (marks && marks.mated === name) parts.push("the mated king");
+  return parts.join("; ");
+}
+
+function drawBoard() {
+  const placement = view.placement || placementOf(setup.board);
+  const board = parsePlacement(placement);
+  const marks = view.marks || {};
+  const svg = svgEl("svg", { viewBox: `0 0 ${8 * SIZE} ${8 * SIZE}`, class: "board-svg", role: "img" });
+  svg.setAttribute("aria-label", `Board: ${placement}, ${setup.turn === "w" ? "White" : "Black"} to move`);
+  svg.dataset.bottom = orientationBlack() ? "black" : "white";
+  svg.dataset.placement = placement;
+  const defs = svgEl("defs");
+  const head = svgEl("marker", { id: "head", viewBox: "0 0 10 10", refX: 5, refY: 5, markerWidth: 3, markerHeight: 3, orient: "auto" });
+  head.appendChild(svgEl("path", { d: "M0,0 L10,5 L0,10 z", fill: "#1565c0", "fill-opacity": "0.55" }));
+  defs.appendChild(head);
+  svg.appendChild(defs);
+  const region = new Set(marks.region || []);
+  for (let index = 0; index < 64; index++) {
+    const [x, y] = corner(index);
+    const name = squareName(index);
+    const light = (index % 8 + Math.floor(index / 8)) % 2 === 1;
+    const classes = ["square", light ? "light" : "dark"];
+    if (region.has(name)) classes.push("region");
+    if ((marks.highlight || []).includes(name)) classes.push("highlight");
+    if (view.selected === index) classes.push("selected");
+    const rect = svgEl("rect", { x, y, width: SIZE, height: SIZE, "data-square": name, class: classes.join(" ") });
+    const title = svgEl("title");
+    title.textContent = view.marks ? squareReason(index) : name;
+    rect.appendChild(title);
+    svg.appendChild(rect);
+    // Coordinates along the bottom and left edges.
+    const [, bottomY] = corner(orientationBlack() ? 56 + (index % 8) : index % 8);
+    if (y === bottomY) {
+      const t = svgEl("text", { x: x + SIZE - 3, y: y + SIZE - 3, class: "coord", "text-anchor": "end" });
+      t.textContent = name[0];
+      svg.appendChild(t);
+    }
+    if (x === 0) {
+      const t = svgEl("text", { x: 2.5, y: y + 10, class: "coord" });
+      t.textContent = name[1];
+      svg.appendChild(t);
+    }
+  }
+  // The proof's marks, in the squares' corners (never over a piece).
+  for (const safe of marks.safe || []) {
+    const [x, y] = corner(squareIndex(safe.square));
+    const attrs = { "data-square": safe.square, class: `mark ${safe.why}` };
+    let mark;
+    // Bottom left: the ranks' numbers are top left, the files' letters bottom right, the padlocks top right.
+    const [mx, my] = [x + 6, y + SIZE - 6];
+    if (safe.why === "never-attacked") mark = svgEl("circle", { cx: mx, cy: my, r: 3.8, ...attrs });
+    else if (safe.why === "no-mating-net") mark = svgEl("path", { d: `M${mx} ${my - 4.6}l4.6 4.6-4.6 4.6-4.6-4.6z`, ...attrs });
+    else mark = svgEl("path", { d: `M${mx} ${my - 4.6}l4.8 8.4h-9.6z`, ...attrs });
+    svg.appendChild(mark);
+  }
+  if (marks.mated) {
+    const [x, y] = corner(squareIndex(marks.mated));
+    svg.appendChild(svgEl("circle", { cx: x + SIZE / 2, cy: y + SIZE / 2, r: SIZE / 2 - 2, class: "mated", "data-square": marks.mated }));
+  }
+  // The move's arrow under the pieces, translucent: it never hides them.
+  for (const uci of marks.arrows || []) {
+    const [fx, fy] = corner(squareIndex(uci.slice(0, 2)));
+    const [tx, ty] = corner(squareIndex(uci.slice(2, 4)));
+    const [x1, y1, x2, y2] = [fx + SIZE / 2, fy + SIZE / 2, tx + SIZE / 2, ty + SIZE / 2];
+    const length = Math.hypot(x2 - x1, y2 - y1) || 1;
+    const shorten = 13 / length;
+    svg.appendChild(svgEl("line", {
+      x1, y1, x2: x2 - (x2 - x1) * shorten, y2: y2 - (y2 - y1) * shorten,
+      class: "arrow", "marker-end": "url(#head)", "data-from": uci.slice(0, 2), "data-to": uci.slice(2, 4),
+    }));
+  }
+  for (let index = 0; index < 64; index++) {
+    const piece = board[index];
+    if (!piece) continue;
+    const [x, y] = corner(index);
+    const use = pieceUse(piece, x, y, { class: "piece", "data-square": squareName(index), "data-piece": piece });
+    if (drag && drag.from === index && drag.moved) use.setAttribute("opacity", "0.3");
+    svg.appendChild(use);
+  }
+  for (const name of marks.locked || []) {
+    const [x, y] = corner(squareIndex(name));
+    const lock = svgEl("g", { class: "lock", "data-square": name, transform: `translate(${x + SIZE - 13} ${y + 2})` });
+    lock.appendChild(svgEl("path", { d: "M2 6V4.2a3 3 0 0 1 6 0V6", fill: "none", stroke: "#c62828", "stroke-width": 1.8 }));
+    lock.appendChild(svgEl("rect", { x: 0.5, y: 5.5, width: 9, height: 6.5, rx: 1, fill: "#c62828" }));
+    svg.appendChild(lock);
+  }
+  // The keyboard's cursor (shown while the board has the keyboard focus).
+  const [cx, cy] = corner(view.cursor);
+  svg.appendChild(svgEl("rect", { x: cx + 1.5, y: cy + 1.5, width: SIZE - 3, height: SIZE - 3, class: "cursor" }));
+  $("board").replaceChildren(svg);
+  $("board").dataset.mode = view.placement ? "helpmate" : (view.marks ? "answer" : "edit");
+}
+
+// ---- Editing.
+
+function editable() {
+  return !view.placement;
+}
+
+// Forgets the analysis on screen (and stops it, if it runs): the position
+// changed.
+function abandon() {
+  if (!current) return;
+  if (current.busy) {
+    current.busy = false;
+    current.controller.abort();
+    clearTimeout(current.timer);
+    setBusy(false);
+  }
+  generation++;
+  current = null;
+}
+
+// The setup changed: the answer on screen is of another position.
+function edited() {
+  abandon();
+  const allowed = possibleCastling(setup.board);
+  setup.castling = [...setup.castling].filter((c) => allowed.includes(c)).join("");
+  setup.ep = "-";
+  $("fen").value = fenOf();
+  $("fen").removeAttribute("aria-invalid");
+  $("fen-error").hidden = true;
+  syncControls();
+  clearAnswer();
+  drawBoard();
+}
+
+function syncControls() {
+  for (const radio of document.querySelectorAll('input[name="turn"]')) radio.checked = radio.value === setup.turn;
+  const allowed = possibleCastling(setup.board);
+  for (const box of document.querySelectorAll("#castling input")) {
+    box.disabled = !allowed.includes(box.value);
+    box.checked = setup.castling.includes(box.value);
+  }
+}
+
+function put(index, piece) {
+  if (piece && piece.toUpperCase() === "K") {
+    // One king of each colour: placing one moves it.
+    const old = setup.board.indexOf(piece);
+    if (old >= 0) setup.board[old] = null;
+  }
+  setup.board[index] = piece;
+}
+
+function applyTool(index) {
+  if (!editable()) return;
+  const current = setup.board[index];
+  if (view.tool === "erase") {
+    setup.board[index] = null;
+  } else if (view.tool === "move") {
+    if (view.selected === null) {
+      if (current) { view.selected = index; drawBoard(); }
+      return;
+    }
+    const from = view.selected;
+    view.selected = null;
+    if (from !== index) {
+      const piece = setup.board[from];
+      setup.board[from] = null;
+      setup.board[index] = piece;
+    }
+  } else {
+    put(index, current === view.tool ? null : view.tool);
+  }
+  edited();
+}
+
+function buildPalette() {
+  const tools = [["move", "move pieces (drag, or click a piece then a square)"], ["erase", "remove pieces"]];
+  for (const piece of "KQRBNPkqrbnp") tools.push([piece, pieceName(piece)]);
+  for (const [tool, label] of tools) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.dataset.tool = tool;
+    button.setAttribute("aria-label", label);
+    button.title = label;
+    if (tool === "move" || tool === "erase") {
+      button.textContent = tool === "move" ? "✥" : "✕";
+      button.classList.add("tool-icon");
+    } else {
+      const svg = svgEl("svg", { viewBox: `0 0 ${SIZE} ${SIZE}`, "aria-hidden": "true" });
+      svg.appendChild(pieceUse(tool, 0, 0));
+      button.appendChild(svg);
+    }
+    button.addEventListener("click", () => chooseTool(tool));
+    button.addEventListener("pointerdown", (event) => {
+      if (tool !== "move" && tool !== "erase" && editable()) startDrag(event, null, tool);
+    });
+    $("palette").appendChild(button);
+  }
+  chooseTool("move");
+}
+
+function chooseTool(tool) {
+  view.tool = tool;
+  view.selected = null;
+  // Choosing a tool goes back to setting up the position.
+  if (view.marks || view.placement) {
+    view.marks = null;
+    view.placement = null;
+  }
+  for (const button of $("palette").children) button.setAttribute("aria-pressed", String(button.dataset.tool === tool));
+  drawBoard();
+}
+
+// Dragging a piece (from the board or the palette): dropped on a square it
+// goes there, dropped off the board it is removed.
+let drag = null;
+
+function squareAt(clientX, clientY) {
+  const svg = $("board").querySelector("svg");
+  if (!svg) return null;
+  const box = svg.getBoundingClientRect();
+  const column = Math.floor(((clientX - box.left) / box.width) * 8);
+  const row = Math.floor(((clientY - box.top) / box.height) * 8);
+  if (column < 0 || column > 7 || row < 0 || row > 7) return null;
+  const black = orientationBlack();
+  const file = black ? 7 - column : column, rank = black ? row : 7 - row;
+  return rank * 8 + file;
+}
+
+function startDrag(event, from, piece) {
+  drag = { from, piece, x: event.clientX, y: event.clientY, moved: false, ghost: null, pointer: event.pointerId };
+}
+
+document.addEventListener("pointermove", (event) => {
+  if (!drag || event.pointerId !== drag.pointer) return;
+  if (!drag.moved && Math.hypot(event.clientX - drag.x, event.clientY - drag.y) < 5) return;
+  if (!drag.moved) {
+    drag.moved = true;
+    const size = $("board").getBoundingClientRect().width / 8;
+    const ghost = svgEl("svg", { viewBox: `0 0 ${SIZE} ${SIZE}`, class: "ghost", width: size, height: size });
+    ghost.appendChild(pieceUse(drag.piece, 0, 0));
+    document.body.appendChild(ghost);
+    drag.ghost = ghost;
+    drag.size = size;
+    drawBoard();
+  }
+  drag.ghost.style.left = `${event.clientX - drag.size / 2}px`;
+  drag.ghost.style.top = `${event.clientY - drag.size / 2}px`;
+  event.preventDefault();
+});
+
+document.addEventListener("pointerup", (event) => {
+  if (!drag || event.pointerId !== drag.pointer) return;
+  const finished = drag;
+  drag = null;
+  if (finished.ghost) finished.ghost.remove();
+  if (!finished.moved) return; // a click: handled by the click handlers
+  // The click that follows a drag is not a click on a square.
+  suppressClick = true;
+  setTimeout(() => { suppressClick = false; }, 0);
+  const to = squareAt(event.clientX, event.clientY);
+  if (finished.from !== null) setup.board[finished.from] = null;
+  if (to !== null) put(to, finished.piece);
+  view.selected = null;
+  edited();
+});
+
+let suppressClick = false;
+
+function wireBoard() {
+  const board = $("board");
+  board.addEventListener("pointerdown", (event) => {
+    const index = squareAt(event.clientX, event.clientY);
+    if (index === null || !editable() || view.tool === "erase") return;
+    const piece = setup.board[index];
+    if (piece && (view.tool === "move" || view.tool === piece)) {
+      startDrag(event, index, piece);
+    }
+  });
+  board.addEventListener("click", (event) => {
+    if (suppressClick) { suppressClick = false; return; }
+    const index = squareAt(event.clientX, event.clientY);
+    if (index === null) return;
+    view.cursor = index;
+    if (view.marks || view.placement) {
+      $("square-info").textContent = squareReason(index);
+      $("cursor").textContent = squareReason(index);
+      return;
+    }
+    applyTool(index);
+  });
+  board.addEventListener("keydown", (event) => {
+    const black = orientationBlack();
+    const steps = { ArrowUp: black ? -8 : 8, ArrowDown: black ? 8 : -8, ArrowLeft: black ? 1 : -1, ArrowRight: black ? -1 : 1 };
+    if (event.key in steps) {
+      const next = view.cursor + steps[event.key];
+      const sameRow = Math.abs(steps[event.key]) !== 1 || Math.floor(next / 8) === Math.floor(view.cursor / 8);
+      if (next >= 0 && next < 64 && sameRow) view.cursor = next;
+      event.preventDefault();
+      event.stopPropagation();
+      drawBoard();
+      const text = view.marks ? squareReason(view.cursor) : squareReason(view.cursor).split(";")[0];
+      $("cursor").textContent = text;
+      if (view.marks) $("square-info").textContent = text;
+    } else if ((event.key === "Enter" || event.key === " ") && !view.marks) {
+      event.preventDefault();
+      applyTool(view.cursor);
+    } else if ((event.key === "Delete" || event.key === "Backspace") && editable()) {
+      event.preventDefault();
+      setup.board[view.cursor] = null;
+      edited();
+    }
+  });
 }
 
 // ---- The API.
@@ -79,246 +471,486 @@ async function api(path, options) {
 const jsonLines = (text) => text.split("\n").filter((line) => line.trim()).map((line) => JSON.parse(line));
 
 function showError(message) {
-  const box = $("error");
-  box.textContent = message;
-  box.hidden = !message;
+  $("error").textContent = message;
+  $("error").hidden = !message;
 }
 
-// ---- The board.
+// ---- Analysis: both colours at once, the latest request winning.
 
-// Draws may overlap (keys pressed quickly): only the latest is shown.
-let drawing = 0;
+let current = null; // {generation, fen, controller, records: {white, black}, errors: {}, started}
+let generation = 0;
 
-async function drawBoard(placement, marks) {
-  const mine = ++drawing;
-  const params = new URLSearchParams({ fen: placement, orientation: state.winner === "black" ? "black" : "white" });
-  for (const [name, squares] of Object.entries(marks || {})) {
-    if (squares && squares.length) params.set(name, squares.join(","));
+function winner() {
+  const checked = document.querySelector('input[name="winner"]:checked');
+  return checked ? checked.value : (setup.turn === "w" ? "black" : "white");
+}
+
+function setWinner(color) {
+  for (const radio of document.querySelectorAll('input[name="winner"]')) radio.checked = radio.value === color;
+}
+
+function shownRecord() {
+  return current && current.records[winner()];
+}
+
+function setBusy(busy) {
+  $("analyse").disabled = busy;
+  $("cancel").hidden = !busy;
+  $("answer").setAttribute("aria-busy", String(busy));
+  document.body.dataset.busy = String(busy);
+  if (busy) {
+    const tick = () => {
+      if (!current || !current.busy) return;
+      const seconds = ((performance.now() - current.started) / 1000).toFixed(1);
+      const waiting = COLORS.filter((c) => !current.records[c] && !current.errors[c]).map(winnerName);
+      $("busy").textContent = `Analysing… ${seconds} s${waiting.length ? ` (${waiting.join(" and ")})` : ""}`;
+      current.timer = setTimeout(tick, 100);
+    };
+    tick();
+  } else {
+    $("busy").textContent = "";
   }
-  const svg = await api(`/board.svg?${params}`);
-  if (mine !== drawing) return false;
-  // Our own server's drawing, made of escaped text only.
-  $("board").innerHTML = svg;
-  $("board").setAttribute("aria-label", `board: ${placement}`);
-  return true;
 }
 
-function winnerName(color) { return color === "white" ? "White" : "Black"; }
-function other(color) { return color === "white" ? "black" : "white"; }
-
-// ---- Answers.
-
-function explainVerdict(record) {
-  const winner = winnerName(record.winner), loser = winnerName(other(record.winner));
-  if (record.verdict === "winnable") {
-    const moves = (record.helpmate || []).length;
-    if (moves === 0) {
-      return [`Yes: ${winner} has already checkmated.`, "The game is over: no move is needed."];
+function cancelAnalysis(message) {
+  if (!current || !current.busy) return;
+  current.busy = false;
+  current.controller.abort();
+  clearTimeout(current.timer);
+  setBusy(false);
+  if (message) {
+    $("busy").textContent = message;
+    // The colours not answered yet stay unanswered.
+    for (const color of COLORS) {
+      if (!current.records[color] && !current.errors[color]) current.errors[color] = "cancelled";
     }
-    return [
-      `Yes: ${winner} can still checkmate.`,
-      `There is a series of ${moves} legal moves (${Math.ceil(moves / 2)} moves each at most) that ends in ${winner}'s checkmate, ` +
-      `shown below with both sides cooperating. So if ${loser} runs out of time, ${winner} wins (Art. 6.9).`,
-    ];
+    render();
   }
-  if (record.verdict === "unwinnable") {
-    return [
-      `No: ${winner} cannot checkmate, whatever both sides play.`,
-      `No series of legal moves ends in ${winner}'s checkmate. So if ${loser} runs out of time, the game is drawn (Art. 6.9).`,
-    ];
-  }
-  const causes = {
-    "node-budget": "the server's limit on positions searched was reached",
-    "deadline": "the server's time limit was reached",
-    "memory": "the server's memory limit was reached",
-    "stopped": "the server was stopping",
-    "not-proved": "the quick algorithm could not decide it",
-  };
-  return [
-    "Not decided.",
-    `The analysis stopped before an answer (${causes[record.cause] || record.cause}). Neither answer is claimed.`,
-  ];
-}
-
-function setStepper(visible) {
-  $("stepper").hidden = !visible;
-}
-
-async function showPly(ply) {
-  if (!state.plies.length) return;
-  state.ply = Math.max(0, Math.min(ply, state.plies.length));
-  const current = state.ply === 0 ? { placement: state.fen } : state.plies[state.ply - 1];
-  const marks = {};
-  if (state.ply > 0) {
-    const uci = current.uci;
-    marks.highlight = [uci.slice(0, 2), uci.slice(2, 4)];
-    marks.arrows = [uci.slice(0, 4)];
-  }
-  for (const [index, item] of [...$("moves").children].entries()) {
-    item.classList.toggle("current", index === state.ply - 1);
-    item.setAttribute("aria-current", index === state.ply - 1 ? "step" : "false");
-  }
-  const text = state.ply === 0
-    ? `Start position (${state.plies.length} moves to mate)`
-    : `Move ${state.ply} of ${state.plies.length}: ${current.san}`;
-  $("ply").textContent = text;
-  $("ply").dataset.ply = String(state.ply);
-  $("first").disabled = $("prev").disabled = state.ply === 0;
-  $("next").disabled = $("last").disabled = state.ply === state.plies.length;
-  const current_item = $("moves").children[state.ply - 1];
-  if (current_item) current_item.scrollIntoView({ block: "nearest" });
-  if (await drawBoard(current.placement, marks)) $("board").dataset.ply = String(state.ply);
-}
-
-function sanTokens(san) {
-  // "1...f3 2. Bf1 f2" -> ["f3", "Bf1", "f2"]
-  return san.split(/\s+/).filter((t) => t && !/^\d+\.+$/.test(t)).map((t) => t.replace(/^\d+\.+/, ""));
-}
-
-async function showAnswer(record) {
-  state.record = record;
-  const [verdict, reason] = explainVerdict(record);
-  $("answer").hidden = false;
-  $("verdict").textContent = verdict;
-  $("verdict").className = `verdict ${record.verdict}`;
-  $("verdict").dataset.verdict = record.verdict;
-  $("reason").textContent = reason;
-  $("detail").textContent = record.reason ? `Why: ${record.reason}.` : "";
-  $("legend").hidden = true;
-  state.plies = [];
-  state.ply = 0;
-  delete $("board").dataset.ply;
-  $("moves").replaceChildren();
-  if (record.verdict === "winnable" && record.helpmate && record.helpmate.length) {
-    const sans = sanTokens(record.helpmate_san || "");
-    let board = parsePlacement(state.fen);
-    record.helpmate.forEach((uci, index) => {
-      board = play(board, uci);
-      state.plies.push({ uci, san: sans[index] || uci, placement: placementOf(board) });
-    });
-    // Move numbers: the first ply is White's or Black's.
-    const blackFirst = state.fen.split(/\s+/)[1] === "b";
-    const fullmove = Number(state.fen.split(/\s+/)[5] || 1);
-    state.plies.forEach((p, index) => {
-      const li = document.createElement("li");
-      const button = document.createElement("button");
-      button.type = "button";
-      const plyIndex = index + (blackFirst ? 1 : 0);
-      const number = fullmove + Math.floor(plyIndex / 2);
-      button.textContent = plyIndex % 2 === 0 ? `${number}. ${p.san}` : (index === 0 ? `${number}… ${p.san}` : p.san);
-      button.addEventListener("click", () => showPly(index + 1));
-      li.appendChild(button);
-      $("moves").appendChild(li);
-    });
-    setStepper(true);
-    await showPly(0);
-    return;
-  }
-  setStepper(false);
-  const proof = record.proof;
-  if (record.verdict === "unwinnable" && proof && proof.kind === "static") {
-    $("legend").hidden = false;
-    for (const span of document.querySelectorAll(".loser")) span.textContent = other(record.winner);
-    const placement = (proof.fen || state.fen).split(/\s+/)[0];
-    if (proof.forced_line) $("detail").textContent += ` The board shows the position after the forced moves ${proof.forced_line}.`;
-    await drawBoard(placement, {
-      region: proof.king_region,
-      safe: proof.safe.map((s) => s.square),
-      locked: proof.locked,
-    });
-    return;
-  }
-  await drawBoard(state.fen.split(/\s+/)[0], {});
-}
-
-function shareUrl() {
-  const params = new URLSearchParams({ fen: state.fen, winner: state.winner });
-  return `${location.origin}/?${params}`;
 }
 
 async function analyse() {
-  const fen = $("fen").value.trim();
-  const winner = document.querySelector('input[name="winner"]:checked').value;
+  const fen = fenOf();
   showError("");
-  if (!fen) { showError("Enter a FEN first."); return; }
-  state.fen = fen;
-  state.winner = winner;
-  history.replaceState(null, "", `/?${new URLSearchParams({ fen, winner })}`);
-  $("verdict").textContent = "Analysing…";
-  $("verdict").dataset.verdict = "";
-  try {
-    const params = new URLSearchParams({ fen, winner, explain: "true" });
-    const records = jsonLines(await api(`/api/analyze?${params}`));
-    await showAnswer(records[0]);
-  } catch (error) {
-    $("answer").hidden = true;
-    showError(`The position cannot be analysed: ${error.message}`);
-  }
+  cancelAnalysis(null);
+  const mine = ++generation;
+  const controller = new AbortController();
+  current = { generation: mine, fen, controller, records: {}, errors: {}, started: performance.now(), busy: true };
+  history.replaceState(null, "", `/?${new URLSearchParams({ fen, winner: winner() })}`);
+  clearAnswer();
+  $("answer").hidden = false;
+  setBusy(true);
+  render();
+  const requests = COLORS.map(async (color) => {
+    const params = new URLSearchParams({ fen, winner: color, explain: "true" });
+    try {
+      const records = jsonLines(await api(`/api/analyze?${params}`, { signal: controller.signal }));
+      if (mine !== generation) return;
+      current.records[color] = records[0];
+    } catch (error) {
+      if (mine !== generation || error.name === "AbortError") return;
+      current.errors[color] = error.message;
+    }
+    render();
+  });
+  await Promise.all(requests);
+  if (mine !== generation || !current.busy) return;
+  current.busy = false;
+  clearTimeout(current.timer);
+  setBusy(false);
+  render();
 }
 
-// ---- PGN.
+function clearAnswer() {
+  view.marks = null;
+  view.placement = null;
+  plies = [];
+  ply = 0;
+  $("answer").hidden = true;
+  $("stepper").hidden = true;
+  $("proof").hidden = true;
+  $("square-info").textContent = "";
+  delete $("board").dataset.ply;
+}
 
-async function adjudicate() {
+const CAUSES = {
+  "node-budget": "the server's limit on positions searched was reached",
+  "deadline": "the server's time limit was reached",
+  "memory": "the server's memory for one analysis was not enough",
+  "stopped": "the analysis was stopped",
+  "not-proved": "the quick algorithm could not decide it",
+  "helpmate-too-long": "a mate is reachable, but its moves are longer than a helpmate may be",
+};
+
+function explain(record) {
+  const w = winnerName(record.winner), l = winnerName(other(record.winner));
+  if (record.verdict === "winnable") {
+    if (!(record.helpmate || []).length) return [`Yes: ${w} has already checkmated.`, "The game is over: no move is needed."];
+    return [`Yes: ${w} can still checkmate.`,
+      `A series of legal moves ends in ${w}'s checkmate (shown below, both sides cooperating). If ${l} runs out of time, ${w} wins (Art. 6.9).`];
+  }
+  if (record.verdict === "unwinnable") {
+    return [`No: ${w} cannot checkmate, whatever both sides play.`,
+      `No series of legal moves ends in ${w}'s checkmate. If ${l} runs out of time, the game is drawn (Art. 6.9).`];
+  }
+  return ["Not decided.", `The analysis ended before an answer: ${CAUSES[record.cause] || record.cause}. Neither answer is claimed.`];
+}
+
+function shortLine(record) {
+  if (!record) return "";
+  const w = winnerName(record.winner);
+  if (record.verdict === "winnable") return `${w} can still checkmate.`;
+  if (record.verdict === "unwinnable") return `${w} cannot checkmate.`;
+  return `not decided whether ${w} can checkmate.`;
+}
+
+// Draws the answer of the selected colour (never another colour's).
+function render() {
+  if (!current) return;
+  const color = winner();
+  const record = current.records[color];
+  $("answer").hidden = false;
+  $("answer").dataset.winner = color;
+  const both = current.records.white && current.records.black;
+  const dead = both && current.records.white.verdict === "unwinnable" && current.records.black.verdict === "unwinnable";
+  $("dead").hidden = !dead;
+  $("dead").textContent = dead ? "Dead position: drawn at once (Art. 5.2.2). Neither side can checkmate by any series of legal moves." : "";
+  const otherRecord = current.records[other(color)];
+  $("other").textContent = otherRecord && !dead ? `The other side: ${shortLine(otherRecord)}` : "";
+  if (!record) {
+    const error = current.errors[color];
+    const cancelled = error === "cancelled";
+    $("verdict").textContent = cancelled ? "Not analysed: cancelled." : error ? "The position cannot be analysed." : `Analysing for ${winnerName(color)}…`;
+    $("verdict").className = "verdict";
+    $("verdict").dataset.verdict = cancelled ? "cancelled" : error ? "error" : "";
+    $("verdict").dataset.winner = color;
+    $("reason").textContent = cancelled ? "Analyse again to get an answer." : error || "";
+    for (const id of ["detail", "next-step", "unreachable"]) { $(id).textContent = ""; }
+    $("next-step").hidden = true;
+    $("unreachable").hidden = true;
+    view.marks = null;
+    view.placement = null;
+    $("stepper").hidden = true;
+    $("proof").hidden = true;
+    drawBoard();
+    return;
+  }
+  const [verdict, reason] = explain(record);
+  $("verdict").textContent = verdict;
+  $("verdict").className = `verdict ${record.verdict}`;
+  $("verdict").dataset.verdict = record.verdict;
+  $("verdict").dataset.winner = record.winner;
+  $("reason").textContent = reason;
+  $("detail").textContent = record.reason && record.verdict !== "undetermined" ? `Why: ${record.reason}.` : "";
+  $("unreachable").hidden = !record.unreachable;
+  $("unreachable").textContent = record.unreachable
+    ? `No game can reach this position: ${record.unreachable}. It is analysed as given.` : "";
+  const undecided = record.verdict === "undetermined";
+  $("next-step").hidden = !undecided;
+  if (undecided) {
+    const command = `unwinnable analyze --nodes 1000000000 '${current.fen}' ${record.winner}`;
+    $("next-step").textContent = record.cause === "stopped"
+      ? "Analyse again to get an answer."
+      : `What would decide it: more positions searched, or more time, than this server allows (it searched ${record.nodes.toLocaleString("en")}). Run the command line, which has no such limits, on your own machine: ${command}`;
+  }
+  showRecordOnBoard(record);
+}
+
+let plies = [];
+let ply = 0;
+
+function sanTokens(san) {
+  return san.split(/\s+/).filter((t) => t && !/^\d+\.+$/.test(t)).map((t) => t.replace(/^\d+\.+/, ""));
+}
+
+function play(board, uci) {
+  const from = squareIndex(uci.slice(0, 2)), to = squareIndex(uci.slice(2, 4));
+  const piece = board[from];
+  const next = board.slice();
+  const isPawn = piece && piece.toLowerCase() === "p";
+  if (isPawn && (from % 8) !== (to % 8) && !board[to]) next[(from - from % 8) + (to % 8)] = null;
+  if (piece && piece.toLowerCase() === "k" && Math.abs((to % 8) - (from % 8)) === 2) {
+    const rank = from - (from % 8);
+    const [rookFrom, rookTo] = (to % 8) === 6 ? [rank + 7, rank + 5] : [rank, rank + 3];
+    next[rookTo] = next[rookFrom];
+    next[rookFrom] = null;
+  }
+  next[to] = uci.length > 4 ? (colorOf(piece) === "white" ? uci[4].toUpperCase() : uci[4].toLowerCase()) : piece;
+  next[from] = null;
+  return next;
+}
+
+function showRecordOnBoard(record) {
+  view.marks = null;
+  view.placement = null;
+  $("proof").hidden = true;
+  $("stepper").hidden = true;
+  const fen = current.fen.split(/\s+/);
+  const loserKing = (board) => squareName(board.indexOf(record.winner === "white" ? "k" : "K"));
+  if (record.verdict === "winnable") {
+    const moves = record.helpmate || [];
+    if (!moves.length) {
+      view.marks = { mated: loserKing(setup.board) };
+      drawBoard();
+      return;
+    }
+    const sans = sanTokens(record.helpmate_san || "");
+    let board = setup.board.slice();
+    plies = moves.map((uci, index) => {
+      board = play(board, uci);
+      return { uci, san: sans[index] || uci, placement: placementOf(board), board };
+    });
+    const blackFirst = fen[1] === "b";
+    const fullmove = Number(fen[5] || 1);
+    plies.forEach((p, index) => {
+      const offset = index + (blackFirst ? 1 : 0);
+      p.number = fullmove + Math.floor(offset / 2);
+      p.label = offset % 2 === 0 ? `${p.number}.${p.san}` : `${p.number}…${p.san}`;
+    });
+    const lastNumber = plies[plies.length - 1].number;
+    const movesCount = lastNumber - fullmove + 1;
+    $("helpmate-title").textContent =
+      `Helpmate in ${movesCount} (${plies.length} plies): ${winnerName(record.winner)} mates with both sides cooperating.`;
+    const list = $("moves");
+    list.replaceChildren();
+    plies.forEach((p, index) => {
+      const li = document.createElement("li");
+      const button = document.createElement("button");
+      button.type = "button";
+      const offset = index + (blackFirst ? 1 : 0);
+      button.textContent = offset % 2 === 0 ? `${p.number}.${p.san}` : (index === 0 ? `${p.number}…${p.san}` : p.san);
+      button.setAttribute("aria-label", `move ${p.label}`);
+      button.addEventListener("click", () => showPly(index + 1));
+      li.appendChild(button);
+      list.appendChild(li);
+    });
+    $("stepper").hidden = false;
+    showPly(0);
+    return;
+  }
+  const proof = record.proof;
+  if (record.verdict === "unwinnable" && proof && proof.kind === "static") {
+    for (const span of document.querySelectorAll(".loser")) span.textContent = other(record.winner);
+    for (const span of document.querySelectorAll(".winner-name")) span.textContent = winnerName(record.winner);
+    $("proof").hidden = false;
+    const shown = (proof.fen || current.fen).split(/\s+/)[0];
+    if (proof.forced_line) {
+      $("detail").textContent += ` The board shows the position after the forced moves ${proof.forced_line}.`;
+      view.placement = shown;
+    }
+    view.marks = { kind: "static", region: proof.king_region, safe: proof.safe, locked: proof.locked };
+  }
+  drawBoard();
+}
+
+function showPly(index) {
+  if (!plies.length) return;
+  ply = Math.max(0, Math.min(index, plies.length));
+  const record = shownRecord();
+  if (ply === 0) {
+    view.placement = null;
+    view.marks = { helpmate: true };
+  } else {
+    const p = plies[ply - 1];
+    view.placement = p.placement;
+    view.marks = { helpmate: true, highlight: [p.uci.slice(0, 2), p.uci.slice(2, 4)], arrows: [p.uci.slice(0, 4)] };
+    if (ply === plies.length && record) view.marks.mated = squareName(p.board.indexOf(record.winner === "white" ? "k" : "K"));
+  }
+  for (const [i, item] of [...$("moves").children].entries()) {
+    item.classList.toggle("current", i === ply - 1);
+    item.firstChild.setAttribute("aria-current", i === ply - 1 ? "step" : "false");
+  }
+  $("ply").textContent = ply === 0 ? "The position as set up." : `${plies[ply - 1].label} (ply ${ply} of ${plies.length})`;
+  $("ply").dataset.ply = String(ply);
+  $("first").disabled = $("prev").disabled = ply === 0;
+  $("next").disabled = $("last").disabled = ply === plies.length;
+  const item = $("moves").children[ply - 1];
+  if (item) item.scrollIntoView({ block: "nearest" });
+  drawBoard();
+  $("board").dataset.ply = String(ply);
+}
+
+// ---- Games (PGN).
+
+let adjudication = null; // {controller}
+
+async function adjudicate(body, label) {
   showError("");
-  const pgn = $("pgn").value;
-  if (!pgn.trim()) { showError("Paste a PGN first."); return; }
+  if (adjudication) adjudication.controller.abort();
+  const controller = new AbortController();
+  adjudication = { controller };
   const params = new URLSearchParams();
   if ($("timeout-white").checked) params.set("timeout", "white");
   if ($("timeout-black").checked) params.set("timeout", "black");
-  let records;
+  const tbody = $("games-table").tBodies[0];
+  tbody.replaceChildren();
+  $("games").hidden = false;
+  let count = 0, wrong = 0, errors = 0;
+  const summary = (done) => {
+    $("games-summary").textContent = `${label}: ${count} game${count === 1 ? "" : "s"}` +
+      `${done ? "" : " so far"}, ${wrong} with a wrong recorded result${errors ? `, ${errors} not read` : ""}${done ? "." : "…"}`;
+  };
+  summary(false);
   try {
-    records = jsonLines(await api(`/api/adjudicate?${params}`, { method: "POST", body: pgn }));
+    const response = await fetch(`/api/adjudicate?${params}`, { method: "POST", body, signal: controller.signal });
+    if (!response.ok) {
+      const text = await response.text();
+      let message = `${response.status}`;
+      try { message = JSON.parse(text).detail || message; } catch (_) { /* not JSON */ }
+      throw new Error(message);
+    }
+    // Rows appear as the games are decided.
+    const reader = response.body.getReader();
+    const decoder = new TextDecoder();
+    let pending = "";
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (value) pending += decoder.decode(value, { stream: true });
+      const lines = pending.split("\n");
+      pending = done ? "" : lines.pop();
+      for (const line of lines.filter((l) => l.trim())) {
+        const record = JSON.parse(line);
+        if (record.error) errors++; else count++;
+        if (record.wrong) wrong++;
+        addGameRow(tbody, record);
+      }
+      summary(done);
+      if (done) break;
+    }
   } catch (error) {
-    showError(`The PGN cannot be read: ${error.message}`);
+    if (error.name === "AbortError") return;
+    showError(`The games cannot be read: ${error.message}`);
+  } finally {
+    if (adjudication && adjudication.controller === controller) adjudication = null;
+  }
+}
+
+function isUrl(text) {
+  return /^https?:\/\/[^\s]+$/i.test(text || "");
+}
+
+function addGameRow(tbody, record) {
+  const row = tbody.insertRow();
+  const cell = (label, text) => {
+    const td = row.insertCell();
+    td.dataset.label = label;
+    td.textContent = text === undefined || text === null ? "" : String(text);
+    return td;
+  };
+  cell("#", record.game);
+  if (record.error) {
+    row.classList.add("error-row");
+    const td = cell("Error", record.error);
+    td.colSpan = 6;
     return;
   }
-  const body = $("games-table").tBodies[0];
-  body.replaceChildren();
-  let wrong = 0;
-  for (const record of records) {
-    const row = body.insertRow();
-    const cells = record.error
-      ? [record.game, "", "", "error", record.error, "", null]
-      : [record.game, record.id, record.recorded, record.correct,
-         record.article ? `${record.rule} (Art. ${record.article})` : record.rule, record.ply, record];
-    cells.slice(0, 6).forEach((value) => { row.insertCell().textContent = value === undefined ? "" : String(value); });
-    const open = row.insertCell();
-    if (record.error) {
-      row.classList.add("error-row");
-    } else {
-      if (record.wrong) { row.classList.add("wrong"); wrong++; }
-      const button = document.createElement("button");
-      button.type = "button";
-      button.textContent = "Open";
-      button.setAttribute("aria-label", `open the final position of game ${record.game}`);
-      button.addEventListener("click", () => openGame(record));
-      open.appendChild(button);
-    }
+  const players = record.white || record.black ? `${record.white || "?"} – ${record.black || "?"}` : "";
+  const who = cell("Players", "");
+  if (isUrl(record.site)) {
+    const link = document.createElement("a");
+    link.href = record.site;
+    link.textContent = players || record.site;
+    link.rel = "noopener noreferrer";
+    link.target = "_blank";
+    who.appendChild(link);
+  } else {
+    who.textContent = players || record.id || "";
   }
-  $("games").hidden = false;
-  $("games-summary").textContent =
-    `${records.length} game${records.length === 1 ? "" : "s"}, ${wrong} with a wrong recorded result.`;
+  cell("Date", record.date || "");
+  cell("Recorded", record.recorded);
+  const correct = cell("Correct", record.correct);
+  if (record.wrong) { row.classList.add("wrong"); correct.textContent += " (wrong)"; }
+  cell("Rule", record.article ? `${record.rule} (Art. ${record.article})` : record.rule);
+  const actions = row.insertCell();
+  actions.dataset.label = "";
+  const button = document.createElement("button");
+  button.type = "button";
+  button.textContent = "Details";
+  button.setAttribute("aria-expanded", "false");
+  button.setAttribute("aria-label", `details of game ${record.game}`);
+  actions.appendChild(button);
+  let details = null;
+  button.addEventListener("click", () => {
+    if (details) {
+      details.remove();
+      details = null;
+      button.setAttribute("aria-expanded", "false");
+      return;
+    }
+    details = document.createElement("tr");
+    details.className = "details";
+    const td = details.insertCell();
+    td.colSpan = 7;
+    const text = document.createElement("p");
+    text.textContent = record.explanation || "";
+    td.appendChild(text);
+    if (record.unreachable) {
+      const note = document.createElement("p");
+      note.className = "notice";
+      note.textContent = `The game started from a position no game can reach: ${record.unreachable}.`;
+      td.appendChild(note);
+    }
+    const final = document.createElement("p");
+    final.className = "fen";
+    final.textContent = `Final position: ${record.fen} (ply ${record.ply})`;
+    td.appendChild(final);
+    const open = document.createElement("button");
+    open.type = "button";
+    open.textContent = "Set it up on the board and analyse";
+    open.addEventListener("click", () => openGame(record));
+    td.appendChild(open);
+    row.after(details);
+    button.setAttribute("aria-expanded", "true");
+  });
 }
 
 async function openGame(record) {
-  $("fen").value = record.fen;
-  // The player who can still win on time: the side not to move, unless the
-  // recorded winner says otherwise.
-  const toMove = record.fen.split(/\s+/)[1] === "w" ? "white" : "black";
-  let winner = other(toMove);
-  if (record.correct === "1-0") winner = "white";
-  if (record.correct === "0-1") winner = "black";
-  document.querySelector(`input[name="winner"][value="${winner}"]`).checked = true;
+  if (readFen(record.fen)) return;
+  $("fen").value = fenOf();
+  syncControls();
+  // The player who can still win on time: the recorded winner's opponent
+  // lost; else the side not to move.
+  let color = setup.turn === "w" ? "black" : "white";
+  const result = record.correct && record.correct !== "*" ? record.correct : record.recorded;
+  if (result === "1-0") color = "white";
+  if (result === "0-1") color = "black";
+  setWinner(color);
+  view.flipped = false;
+  window.scrollTo({ top: 0, behavior: "instant" });
   await analyse();
-  $("answer").scrollIntoView({ block: "start" });
+}
+
+async function adjudicateFiles(files) {
+  for (const file of files) {
+    await adjudicate(file, file.name);
+  }
+}
+
+function wireGames() {
+  $("adjudicate").addEventListener("click", () => {
+    const pgn = $("pgn").value;
+    if (!pgn.trim()) { showError("Paste a PGN first, or drop a file."); return; }
+    adjudicate(pgn, "Pasted games");
+  });
+  $("files").addEventListener("change", () => adjudicateFiles([...$("files").files]));
+  const drop = $("drop");
+  for (const name of ["dragenter", "dragover"]) {
+    drop.addEventListener(name, (event) => { event.preventDefault(); drop.classList.add("over"); });
+  }
+  drop.addEventListener("dragleave", () => drop.classList.remove("over"));
+  drop.addEventListener("drop", (event) => {
+    event.preventDefault();
+    drop.classList.remove("over");
+    const files = [...(event.dataTransfer ? event.dataTransfer.files : [])];
+    if (files.length) adjudicateFiles(files);
+  });
 }
 
 // ---- Wiring.
 
 function onKey(event) {
   const tag = (event.target.tagName || "").toLowerCase();
-  if (tag === "input" || tag === "textarea" || tag === "select" || !state.plies.length) return;
-  const moves = { ArrowRight: state.ply + 1, ArrowLeft: state.ply - 1, Home: 0, End: state.plies.length };
+  if (tag === "input" || tag === "textarea" || tag === "select" || event.target.id === "board" || !plies.length) return;
+  const moves = { ArrowRight: ply + 1, ArrowLeft: ply - 1, Home: 0, End: plies.length };
   if (event.key in moves) {
     event.preventDefault();
     showPly(moves[event.key]);
@@ -328,39 +960,106 @@ function onKey(event) {
 async function loadExamples() {
   try {
     const positions = JSON.parse(await api("/api/positions"));
+    const kinds = { "--": "dead", WB: "both can mate", "W-": "only White can mate", "-B": "only Black can mate" };
     for (const p of positions) {
       const option = document.createElement("option");
       option.value = p.fen;
-      option.textContent = `Position ${p.id} (${p.label === "--" ? "dead" : p.label === "WB" ? "both can mate" : p.label === "W-" ? "only White can mate" : "only Black can mate"})`;
+      option.textContent = `Position ${p.id} (${kinds[p.label] || p.label})`;
       $("examples").appendChild(option);
     }
   } catch (_) { /* the list is a convenience */ }
 }
 
-document.addEventListener("DOMContentLoaded", async () => {
-  $("ask").addEventListener("submit", (event) => { event.preventDefault(); analyse(); });
-  $("examples").addEventListener("change", () => { if ($("examples").value) { $("fen").value = $("examples").value; analyse(); } });
-  $("adjudicate").addEventListener("click", adjudicate);
-  $("first").addEventListener("click", () => showPly(0));
-  $("prev").addEventListener("click", () => showPly(state.ply - 1));
-  $("next").addEventListener("click", () => showPly(state.ply + 1));
-  $("last").addEventListener("click", () => showPly(state.plies.length));
-  $("copy").addEventListener("click", async () => {
-    const url = shareUrl();
-    try { await navigator.clipboard.writeText(url); $("copied").textContent = "Link copied."; }
-    catch (_) { $("copied").textContent = url; }
-  });
-  for (const radio of document.querySelectorAll('input[name="winner"]')) {
-    radio.addEventListener("change", () => { if (state.fen) analyse(); });
+async function loadPieces() {
+  const holder = document.createElement("div");
+  holder.hidden = true;
+  holder.innerHTML = await api("/pieces.svg"); // our own file, same origin
+  document.body.prepend(holder);
+}
+
+function loadFen(text, keepWinner) {
+  const error = readFen(text);
+  if (error) {
+    $("fen").setAttribute("aria-invalid", "true");
+    $("fen-error").textContent = `This FEN cannot be read: ${error}.`;
+    $("fen-error").hidden = false;
+    return false;
   }
+  $("fen").removeAttribute("aria-invalid");
+  $("fen-error").hidden = true;
+  abandon();
+  if (!keepWinner) setWinner(setup.turn === "w" ? "black" : "white");
+  syncControls();
+  clearAnswer();
+  drawBoard();
+  return true;
+}
+
+document.addEventListener("DOMContentLoaded", async () => {
+  await loadPieces();
+  buildPalette();
+  wireBoard();
+  wireGames();
+  $("ask").addEventListener("submit", (event) => {
+    event.preventDefault();
+    if (loadFen($("fen").value, true)) analyse();
+  });
+  $("fen").addEventListener("input", () => loadFen($("fen").value, false));
+  $("fen").addEventListener("change", () => {
+    if (!$("fen").hasAttribute("aria-invalid")) $("fen").value = fenOf();
+  });
+  for (const radio of document.querySelectorAll('input[name="turn"]')) {
+    radio.addEventListener("change", () => {
+      setup.turn = radio.value;
+      setWinner(setup.turn === "w" ? "black" : "white");
+      edited();
+    });
+  }
+  for (const box of document.querySelectorAll("#castling input")) {
+    box.addEventListener("change", () => {
+      const rights = new Set(setup.castling);
+      if (box.checked) rights.add(box.value); else rights.delete(box.value);
+      setup.castling = "KQkq".split("").filter((c) => rights.has(c)).join("");
+      edited();
+    });
+  }
+  for (const radio of document.querySelectorAll('input[name="winner"]')) {
+    radio.addEventListener("change", () => {
+      if (current) {
+        history.replaceState(null, "", `/?${new URLSearchParams({ fen: current.fen, winner: winner() })}`);
+        render();
+      } else {
+        drawBoard();
+      }
+    });
+  }
+  $("cancel").addEventListener("click", () => cancelAnalysis("Cancelled: the server stopped the analysis."));
+  $("flip").addEventListener("click", () => { view.flipped = !view.flipped; drawBoard(); });
+  $("start").addEventListener("click", () => { loadFen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", false); $("fen").value = fenOf(); });
+  $("clear").addEventListener("click", () => { loadFen("4k3/8/8/8/8/8/8/4K3 w - - 0 1", false); $("fen").value = fenOf(); });
+  $("examples").addEventListener("change", () => {
+    if ($("examples").value && loadFen($("examples").value, false)) { $("fen").value = fenOf(); analyse(); }
+  });
+  $("first").addEventListener("click", () => showPly(0));
+  $("prev").addEventListener("click", () => showPly(ply - 1));
+  $("next").addEventListener("click", () => showPly(ply + 1));
+  $("last").addEventListener("click", () => showPly(plies.length));
+  $("copy").addEventListener("click", async () => {
+    const url = `${location.origin}/?${new URLSearchParams({ fen: fenOf(), winner: winner() })}`;
+    try { await navigator.clipboard.writeText(url); $("busy").textContent = "Link copied."; }
+    catch (_) { $("busy").textContent = url; }
+  });
   document.addEventListener("keydown", onKey);
   await loadExamples();
   const params = new URLSearchParams(location.search);
-  if (params.get("fen")) {
-    $("fen").value = params.get("fen");
-    const winner = params.get("winner") === "black" ? "black" : "white";
-    document.querySelector(`input[name="winner"][value="${winner}"]`).checked = true;
+  if (params.get("fen") && loadFen(params.get("fen"), false)) {
+    $("fen").value = fenOf();
+    if (params.get("winner") === "white" || params.get("winner") === "black") setWinner(params.get("winner"));
+    document.body.dataset.ready = "true";
     await analyse();
+  } else {
+    loadFen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", false);
+    $("fen").value = fenOf();
+    document.body.dataset.ready = "true";
   }
-  document.body.dataset.ready = "true";
 });
