@@ -39,7 +39,9 @@
 //! side is ruled out only when it is blocked by a fixed piece of its own
 //! side, or (for the king) its target is attacked directly (by a pawn,
 //! knight or king, or a slider standing next to it) by a fixed enemy or by
-//! the capturer, or is next to the capturing king. A check is ruled out
+//! the capturer (unless the capturer may promote: it may stand there as a
+//! pawn or as any piece, which guard different squares), or is next to the
+//! capturing king. A check is ruled out
 //! unless the capturer attacks the king (lines open except through fixed
 //! pieces) or an enemy slider's region lies on a line from the king through
 //! the square the capturer left (a discovered check), with only non-fixed
@@ -219,8 +221,10 @@ fn capture_is_terminal(board: &Board, assumed: &Fixpoint, victim_square: Square)
             } else {
                 attacks::attacks(role, capturer_color, x, fixed_after)
             };
-            let capturer_direct =
-                if promoting { attacks::king(x) | attacks::knight(x) } else { direct_attacks(role, capturer_color, x) };
+            // What the capturer surely guards: a capturer that may promote
+            // may be a pawn or any promoted piece there, which guard
+            // different squares, so it surely guards none.
+            let capturer_direct = if promoting { Bitboard::EMPTY } else { direct_attacks(role, capturer_color, x) };
             let fixed_attacks = direct_attacks_of(board, fixed_after & board.by_color(capturer_color));
             let own_fixed = fixed_after & board.by_color(victim_color);
             let guarded = fixed_attacks | capturer_direct;
@@ -401,6 +405,23 @@ mod tests {
         }
         eprintln!("{claimed} terminal captures claimed in {positions} positions");
         assert!(claimed >= 300, "{claimed}");
+    }
+
+    /// A capturer that may promote guards nothing for sure: the white pawn
+    /// of d5 (its region reaches d8) takes on e6 and stays a pawn, which
+    /// attacks d7 and f7 only; g7 is free and the black king of h7 goes
+    /// there. Counting the squares a queen or a knight on e6 would guard
+    /// (g7 among them) called this capture a stalemate.
+    #[test]
+    fn a_capturer_that_may_promote_guards_nothing_for_sure() {
+        let pos: Position = "8/5P1k/4n1N1/3P3K/8/8/8/8 w - -".parse().unwrap();
+        let board = pos.board();
+        let mut regions = Regions::own_squares(board.occupied());
+        regions[Square::D5] = Bitboard::from(Square::D5) | Square::D6 | Square::D7 | Square::D8;
+        let assumed = Fixpoint { regions, cleared: Bitboard::from(Square::D5), reachable: [Bitboard::EMPTY; 2] };
+        let capture = pos.parse_uci("d5e6").unwrap();
+        assert!(!pos.play(capture).is_stalemate());
+        assert!(!capture_is_terminal(board, &assumed, Square::E6));
     }
 
     #[test]
