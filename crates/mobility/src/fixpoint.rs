@@ -129,6 +129,8 @@ pub(crate) struct Fixpoint {
     pub regions: Regions,
     pub cleared: Bitboard,
     pub reachable: [Bitboard; 2],
+    /// The pieces assumed frozen ([`Assumptions::frozen`]).
+    pub frozen: Bitboard,
 }
 
 /// What the fixpoint assumes about the games it covers: the narrowing of
@@ -187,6 +189,13 @@ pub enum Rules {
     /// docs: persistent attackers).
     #[default]
     Saturation,
+    /// [`Rules::Saturation`] without the three rules the independent
+    /// checker (`crates/check`) does not verify: the persistent attacks of
+    /// groups, the checks only a capture answers, and the pieces kept still
+    /// because each of their first moves would mate the winner. Regions
+    /// closed under these rules are what a static certificate carries
+    /// (`docs/certificates.md`); they are closed under the checker's rules.
+    Certified,
 }
 
 impl Rules {
@@ -197,12 +206,30 @@ impl Rules {
 
     /// Whether pieces whose capture ends the game are kept ([`crate::terminal`]).
     pub fn terminal_captures(self) -> bool {
-        matches!(self, Rules::TerminalCaptures | Rules::Saturation)
+        matches!(self, Rules::TerminalCaptures | Rules::Saturation | Rules::Certified)
     }
 
     /// Whether kings avoid the squares of every persistent attacker.
     pub fn persistent_attackers(self) -> bool {
+        matches!(self, Rules::Saturation | Rules::Certified)
+    }
+
+    /// Whether groups of like pieces count as persistent attackers
+    /// ([`crate::persistent`]).
+    pub fn group_attacks(self) -> bool {
         self == Rules::Saturation
+    }
+
+    /// Whether a piece never captured avoids the squares where only its
+    /// capture answers its check ([`crate::forced_captures`]).
+    pub fn forced_captures(self) -> bool {
+        self != Rules::Certified
+    }
+
+    /// Whether the terminal rule keeps still a piece each of whose first
+    /// moves mates the winner ([`crate::terminal`]).
+    pub fn mating_first_moves(self) -> bool {
+        self != Rules::Certified
     }
 }
 
@@ -396,6 +423,9 @@ impl Saturation<'_> {
     /// each piece assumed never captured; per colour, whether that changed.
     fn update_forcing(&mut self, uncleared: Bitboard) -> [bool; 2] {
         let mut changed = [false; 2];
+        if !self.rules.forced_captures() {
+            return changed;
+        }
         for square in self.assumptions.games.uncapturable & self.board.occupied() {
             let closed = capture_forcing_checks(self.board, &self.regions, uncleared, square);
             if closed != self.forcing[square as usize] {
@@ -464,7 +494,7 @@ impl Saturation<'_> {
         // Only the kings' constraints use the persistent attacks, so they
         // are computed only in the passes where the kings grow.
         let persistent = if self.rules.persistent_attackers() {
-            persistent_attacks(self.board, &self.regions, reach, self.never_captured)
+            persistent_attacks(self.board, &self.regions, reach, self.never_captured, self.rules.group_attacks())
         } else {
             [Bitboard::EMPTY; 2]
         };
@@ -539,6 +569,7 @@ pub(crate) fn saturate_watching(
                 regions: state.regions,
                 cleared: clearance.cleared,
                 reachable: clearance.reachable,
+                frozen: assumptions.frozen,
             });
         }
     }

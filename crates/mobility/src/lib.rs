@@ -160,6 +160,7 @@ pub struct Mobility {
     regions: Regions,
     cleared: Bitboard,
     reachable: [Bitboard; 2],
+    frozen: Bitboard,
 }
 
 impl Mobility {
@@ -199,6 +200,7 @@ impl Mobility {
             regions: solution.regions,
             cleared: solution.cleared,
             reachable: solution.reachable,
+            frozen: solution.frozen,
         })
     }
 
@@ -234,6 +236,14 @@ impl Mobility {
     #[inline]
     pub fn cleared(&self) -> Bitboard {
         self.cleared
+    }
+
+    /// The pieces the terminal rule keeps frozen ([`terminal`]): never
+    /// moved nor captured in the games covered, the first capture of one
+    /// ending the game in stalemate.
+    #[inline]
+    pub fn frozen(&self) -> Bitboard {
+        self.frozen
     }
 
     /// `R[·][color]`: the squares some non-king piece of `color` may ever

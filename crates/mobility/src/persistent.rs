@@ -34,6 +34,7 @@ pub(crate) fn persistent_attacks(
     regions: &Regions,
     reach: [Bitboard; 2],
     never_captured: Bitboard,
+    groups: bool,
 ) -> [Bitboard; 2] {
     let occupied = board.occupied();
     let mut result = [Bitboard::EMPTY; 2];
@@ -66,7 +67,7 @@ pub(crate) fn persistent_attacks(
         }
         result[piece.color as usize] |= common - region;
     }
-    for color in Color::ALL {
+    for color in Color::ALL.into_iter().filter(|_| groups) {
         result[color as usize] |= group_attacks(board, regions, reach, never_captured, color);
     }
     result

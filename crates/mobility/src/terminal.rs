@@ -121,10 +121,11 @@ pub(crate) fn refine(board: &Board, rules: Rules, games: Games, base: Fixpoint) 
             .filter(|&square| {
                 let moves = first_moves(board, fixed, never_captured, victims, square);
                 let stays = moves.is_empty()
-                    || games.mates_by.is_some_and(|winner| {
-                        board.color_at(square) == Some(!winner)
-                            && every_move_mates(board, &assumed, square, winner, moves)
-                    });
+                    || rules.mating_first_moves()
+                        && games.mates_by.is_some_and(|winner| {
+                            board.color_at(square) == Some(!winner)
+                                && every_move_mates(board, &assumed, square, winner, moves)
+                        });
                 // A piece assumed never captured needs no capture verified.
                 let captured_safely =
                     games.uncapturable.contains(square) || capture_is_terminal(board, &assumed, square);
@@ -392,7 +393,12 @@ mod tests {
             positions += 1;
             let board = pos.board();
             let regions = Regions::own_squares(board.occupied());
-            let assumed = Fixpoint { regions, cleared: Bitboard::EMPTY, reachable: [Bitboard::EMPTY; 2] };
+            let assumed = Fixpoint {
+                regions,
+                cleared: Bitboard::EMPTY,
+                reachable: [Bitboard::EMPTY; 2],
+                frozen: Bitboard::EMPTY,
+            };
             for m in pos.legal_moves().iter() {
                 let x = m.to();
                 if board.color_at(x) != Some(Color::Black) || !capture_is_terminal(board, &assumed, x) {
@@ -418,7 +424,8 @@ mod tests {
         let board = pos.board();
         let mut regions = Regions::own_squares(board.occupied());
         regions[Square::D5] = Bitboard::from(Square::D5) | Square::D6 | Square::D7 | Square::D8;
-        let assumed = Fixpoint { regions, cleared: Bitboard::from(Square::D5), reachable: [Bitboard::EMPTY; 2] };
+        let cleared = Bitboard::from(Square::D5);
+        let assumed = Fixpoint { regions, cleared, reachable: [Bitboard::EMPTY; 2], frozen: Bitboard::EMPTY };
         let capture = pos.parse_uci("d5e6").unwrap();
         assert!(!pos.play(capture).is_stalemate());
         assert!(!capture_is_terminal(board, &assumed, Square::E6));
