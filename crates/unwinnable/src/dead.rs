@@ -54,15 +54,32 @@ impl Answer {
 }
 
 /// Decides whether `position` (written `fen`) is dead and writes the
-/// answer with its reasons to `out`.
-pub fn run(out: &mut impl Write, fen: &str, position: &Position, config: Config) -> io::Result<Answer> {
+/// answer with its reasons to `out`; with `certificates`, each colour's
+/// certificate too (a line `certificate: JSON`, see
+/// `docs/certificates.md`).
+pub fn run(
+    out: &mut impl Write,
+    fen: &str,
+    position: &Position,
+    config: Config,
+    certificates: bool,
+) -> io::Result<Answer> {
     writeln!(out, "position: {fen}")?;
     if let Some([white, black]) = static_check::dead(position) {
         writeln!(out, "dead: yes, neither side can checkmate (proved by the static analysis)")?;
-        writeln!(out)?;
-        write!(out, "{white}")?;
-        writeln!(out)?;
-        write!(out, "{black}")?;
+        for explanation in [white, black] {
+            writeln!(out)?;
+            write!(out, "{explanation}")?;
+            if certificates {
+                let winner = explanation.winner;
+                let proof = match explanation.material {
+                    Some(rule) => Proof::Material(rule),
+                    None => Proof::Static(Box::new(explanation)),
+                };
+                let certificate = crate::certificate::unwinnable_certificate(position, winner, &proof);
+                writeln!(out, "certificate ({winner}): {certificate}")?;
+            }
+        }
         return Ok(Answer::Dead);
     }
     let mut analyzer = Analyzer::new(config);
@@ -109,6 +126,11 @@ pub fn run(out: &mut impl Write, fen: &str, position: &Position, config: Config)
             }
             Verdict::Undetermined(cause) => writeln!(out, "{color}: undetermined: {cause}")?,
         }
+        if certificates {
+            if let Some(certificate) = crate::certificate::certificate(position, *color, &analysis.verdict) {
+                writeln!(out, "certificate ({color}): {certificate}")?;
+            }
+        }
         writeln!(out, "({} nodes searched)", analysis.nodes)?;
     }
     Ok(answer)
@@ -121,7 +143,7 @@ mod tests {
     fn dead(fen: &str) -> (Answer, String) {
         let pos: Position = fen.parse().unwrap();
         let mut out = Vec::new();
-        let answer = run(&mut out, fen, &pos, Config::default()).unwrap();
+        let answer = run(&mut out, fen, &pos, Config::default(), false).unwrap();
         (answer, String::from_utf8(out).unwrap())
     }
 

@@ -46,6 +46,10 @@ pub struct Record {
     pub nodes: u64,
     /// Wall-clock time of the analysis, in microseconds.
     pub micros: u64,
+    /// The verdict's certificate (`--certificate`, JSON Lines only; see
+    /// `docs/certificates.md`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub certificate: Option<serde_json::Value>,
 }
 
 impl Record {
@@ -63,6 +67,7 @@ impl Record {
             cause: analysis.verdict.cause().map(search::Cause::name),
             nodes: analysis.nodes,
             micros,
+            certificate: None,
         }
     }
 }
