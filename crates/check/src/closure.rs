@@ -29,7 +29,8 @@ use crate::{Budget, Claim, Proof, check_proof};
 /// A `closure` proof.
 #[derive(Debug, Deserialize)]
 pub struct ClosureProof {
-    /// The most positions the checker enumerates.
+    /// The most positions the checker meets (the analysed position and the
+    /// cuts included).
     bound: u64,
     /// The cut positions, each with its proof.
     cuts: Vec<Cut>,

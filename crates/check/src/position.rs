@@ -94,6 +94,10 @@ pub fn parse_move(board: &Board, uci: &str) -> Result<Move, String> {
         return Err(illegal());
     }
     let mut mv: Move = uci.parse().map_err(|_| illegal())?;
+    // Only the canonical text (cozy-chess reads `b8c8p` as `b8c8`).
+    if mv.to_string() != uci {
+        return Err(illegal());
+    }
     let color = board.side_to_move();
     let king_steps_two = board.king(color) == mv.from
         && mv.from.rank() == mv.to.rank()

@@ -77,88 +77,127 @@ pub fn static_witness(pos: &Position, winner: Color) -> Result<StaticWitness, Un
     let games =
         Games { uncapturable: crate::irreplaceable(pos, winner), mates_by: Some(winner), immobile: Bitboard::EMPTY };
     let mobility = Mobility::compute_assuming(pos, Rules::Certified, games).map_err(Uncertified::NotApplicable)?;
-    let board = mobility.board();
-    let loser_king = pos.king_of(!winner);
-    let obstacles = board.occupied() - mobility.cleared() - loser_king;
-    let mut escapes = Vec::new();
-    for s in mobility.region(loser_king) {
-        if let Some(unguardable) = escape_square_set(&mobility, winner, s, obstacles) {
-            if unguardable.any() {
-                escapes.push((s, unguardable));
-            }
-        } else {
-            return Err(Uncertified::MateNotExcluded(s));
+    let mut found = Vec::new();
+    for (s, unguardable) in escapes(&mobility, winner) {
+        match unguardable {
+            Some(set) if set.any() => found.push((s, set)),
+            Some(_) => {}
+            None => return Err(Uncertified::MateNotExcluded(s)),
         }
     }
+    let board = mobility.board();
     let regions = mobility.pieces().filter(|&(square, _, region)| region != Bitboard::from(square));
     Ok(StaticWitness {
         regions: regions.map(|(square, _, region)| (square, region)).collect(),
         never_captured: games.uncapturable & board.occupied(),
         frozen: mobility.frozen(),
-        escapes,
+        escapes: found,
     })
+}
+
+/// For each square `s` of the loser king's region in `mobility` (any
+/// regions: the tests feed it wrong ones too), the escapes of `s`: empty
+/// when no winner piece but the king may attack `s`, the smallest set of
+/// neighbours that cannot all be guarded, or `None` when every set can.
+pub fn escapes_of(mobility: &Mobility, winner: Color) -> Vec<(Square, Option<Bitboard>)> {
+    escapes(mobility, winner).collect()
+}
+
+/// [`escapes_of`], one square at a time.
+fn escapes(mobility: &Mobility, winner: Color) -> impl Iterator<Item = (Square, Option<Bitboard>)> + '_ {
+    let board = mobility.board();
+    let loser_king = board.king_of(!winner);
+    let obstacles = board.occupied() - mobility.cleared() - loser_king.map_or(Bitboard::EMPTY, Bitboard::from);
+    let pieces: Vec<Placements> = mobility
+        .pieces()
+        .filter(|(_, piece, _)| piece.color == winner)
+        .map(|(_, piece, region)| Placements::of(piece, region, obstacles))
+        .collect();
+    let blockers: Vec<Bitboard> =
+        (board.by_color(!winner) - board.kings()).iter().map(|q| mobility.region(q)).collect();
+    let region = loser_king.map_or(Bitboard::EMPTY, |king| mobility.region(king));
+    region.into_iter().map(move |s| (s, escape_square_set(&pieces, &blockers, s)))
+}
+
+/// Where and as what a winner piece may stand, with what it attacks from
+/// there (lines stopped by the fixed pieces): every square of its region,
+/// a pawn not on its first or last rank, a pawn that may promote also as
+/// any promoted piece.
+struct Placements {
+    king: bool,
+    /// `(square, attacks)`.
+    attacks: Vec<(Square, Bitboard)>,
+}
+
+impl Placements {
+    fn of(piece: Piece, region: Bitboard, obstacles: Bitboard) -> Placements {
+        let mut roles = vec![piece.role];
+        if may_promote(piece, region) {
+            roles.extend([Role::Knight, Role::Bishop, Role::Rook, Role::Queen]);
+        }
+        let pawn_ranks = Bitboard::rank(Rank::First) | Bitboard::rank(Rank::Eighth);
+        let attacks = roles
+            .into_iter()
+            .flat_map(|role| {
+                let allowed = if role == Role::Pawn { region - pawn_ranks } else { region };
+                allowed.iter().map(move |u| (u, attacks::attacks(role, piece.color, u, obstacles)))
+            })
+            .collect();
+        Placements { king: piece.role == Role::King, attacks }
+    }
+
+    /// The placements possible while the loser's king is on `s`: not on
+    /// `s`, and the winner's king not next to it.
+    fn with_king_on(&self, s: Square) -> impl Iterator<Item = Bitboard> + '_ {
+        let banned = if self.king { attacks::king(s) | s } else { Bitboard::from(s) };
+        self.attacks.iter().filter(move |(u, _)| !banned.contains(*u)).map(|&(_, attacks)| attacks)
+    }
 }
 
 /// For the loser's king on `s`: `Some(empty)` when no winner piece but
 /// the king may attack `s`, `Some(X)` with the smallest set `X` of
 /// neighbours that cannot all be guarded, `None` when every set can.
-fn escape_square_set(mobility: &Mobility, winner: Color, s: Square, obstacles: Bitboard) -> Option<Bitboard> {
-    let board = mobility.board();
+fn escape_square_set(pieces: &[Placements], blockers: &[Bitboard], s: Square) -> Option<Bitboard> {
+    if !pieces.iter().any(|p| !p.king && p.with_king_on(s).any(|attacks| attacks.contains(s))) {
+        return Some(Bitboard::EMPTY);
+    }
     let neighbours: Vec<Square> = attacks::king(s).iter().collect();
     let mask = |set: Bitboard| -> u8 {
         neighbours.iter().enumerate().filter(|(_, n)| set.contains(**n)).fold(0, |m, (i, _)| m | 1 << i)
     };
-    // Per winner piece, the neighbours it attacks from each placement.
-    let mut covers: Vec<Vec<u8>> = Vec::new();
-    let mut attacked = false;
-    for (_, piece, region) in mobility.pieces().filter(|(_, piece, _)| piece.color == winner) {
-        let mut placements = Vec::new();
-        for (role, u) in placements_of(piece, region, s) {
-            let attacks = attacks::attacks(role, winner, u, obstacles);
-            attacked |= piece.role != Role::King && attacks.contains(s);
-            placements.push(mask(attacks));
-        }
-        placements.sort_unstable();
-        placements.dedup();
-        covers.push(placements);
-    }
-    if !attacked {
-        return Some(Bitboard::EMPTY);
-    }
-    let blockers: Vec<u8> = (board.by_color(!winner) - board.kings())
+    // Per winner piece, the neighbours it attacks from each placement;
+    // only the maximal sets matter (the most a piece guards of any `X` is
+    // reached at a set no other of its sets contains).
+    let covers: Vec<Vec<u8>> = pieces
         .iter()
-        .map(|square| mask(mobility.region(square)))
-        .filter(|&m| m != 0)
+        .map(|piece| {
+            let mut masks: Vec<u8> =
+                piece.with_king_on(s).filter(|attacks| attacks.intersects(attacks::king(s))).map(mask).collect();
+            masks.sort_unstable_by_key(|m| core::cmp::Reverse(m.count_ones()));
+            masks.dedup();
+            let mut maximal: Vec<u8> = Vec::new();
+            for m in masks {
+                if !maximal.iter().any(|&big| big & m == m) {
+                    maximal.push(m);
+                }
+            }
+            maximal
+        })
+        .filter(|maximal| !maximal.is_empty())
         .collect();
+    let blockers: Vec<u8> = blockers.iter().map(|&region| mask(region)).filter(|&m| m != 0).collect();
     let mut subsets: Vec<u8> = (1..=u8::MAX).filter(|x| u32::from(*x) < 1 << neighbours.len()).collect();
     subsets.sort_by_key(|x| x.count_ones());
     let short = subsets.into_iter().find(|&x| {
-        let by_winner: u32 = covers.iter().map(|c| c.iter().map(|m| (m & x).count_ones()).max().unwrap_or(0)).sum();
-        let by_loser = blockers.iter().filter(|&&m| m & x != 0).count() as u32;
-        by_winner + by_loser < x.count_ones()
+        let needed = x.count_ones();
+        let mut guards = blockers.iter().filter(|&&m| m & x != 0).count() as u32;
+        for cover in &covers {
+            guards += cover.iter().map(|m| (m & x).count_ones()).max().unwrap_or(0);
+            if guards >= needed {
+                return false;
+            }
+        }
+        guards < needed
     })?;
     Some(neighbours.iter().enumerate().filter(|(i, _)| short >> i & 1 != 0).map(|(_, n)| *n).collect())
-}
-
-/// Where and as what a winner piece with this `region` may stand while
-/// the loser's king is on `s`: not on `s`, the king not next to it, a pawn
-/// not on its first or last rank; a pawn that may promote also as any
-/// promoted piece.
-fn placements_of(piece: Piece, region: Bitboard, s: Square) -> Vec<(Role, Square)> {
-    let mut roles = vec![piece.role];
-    if may_promote(piece, region) {
-        roles.extend([Role::Knight, Role::Bishop, Role::Rook, Role::Queen]);
-    }
-    let mut squares = region - s;
-    if piece.role == Role::King {
-        squares -= attacks::king(s);
-    }
-    let pawn_ranks = Bitboard::rank(Rank::First) | Bitboard::rank(Rank::Eighth);
-    roles
-        .into_iter()
-        .flat_map(|role| {
-            let allowed = if role == Role::Pawn { squares - pawn_ranks } else { squares };
-            allowed.iter().map(move |u| (role, u))
-        })
-        .collect()
 }
