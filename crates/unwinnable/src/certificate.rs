@@ -35,6 +35,20 @@ pub fn unwinnable_certificate(position: &Position, winner: Color, proof: &Proof)
     versioned(of_proof(position, winner, proof))
 }
 
+/// The proof a `closure` certificate's cut at `position` can carry (see
+/// `docs/certificates.md`): a material rule, or else the static witness,
+/// if either applies. For the search engine's closures, whose cuts are the
+/// positions it proved statically.
+pub fn cut_proof(position: &Position, winner: Color) -> Option<Value> {
+    if position.is_checkmate() && position.side_to_move() != winner {
+        return None;
+    }
+    if let Some(rule) = static_check::insufficient_material(position, winner) {
+        return Some(material(position, winner, rule));
+    }
+    static_witness(position, winner).ok().map(|witness| static_proof(&witness))
+}
+
 fn versioned(proof: Value) -> Value {
     let mut object = Map::new();
     object.insert("version".into(), VERSION.into());
