@@ -25,6 +25,7 @@ fn main() -> ExitCode {
                 tally.accepted += one.accepted;
                 tally.rejected += one.rejected;
                 tally.skipped += one.skipped;
+                tally.other_lines += one.other_lines;
                 Ok::<_, io::Error>(())
             })
             .map(|()| tally)

@@ -17,11 +17,16 @@ pub struct Tally {
     pub rejected: u64,
     /// Records with nothing to check.
     pub skipped: u64,
+    /// Lines that are not records.
+    pub other_lines: u64,
 }
 
-/// Checks every record of `input` (one per line, blank lines skipped) and
-/// writes `line N [winner]: accepted`, `...: rejected: <step>` or
-/// `...: skipped: <why>` for each to `output`.
+/// Checks every record of `input` (one per line) and writes `line N
+/// winner: accepted`, `...: rejected: <step>` or `...: skipped: <why>` for
+/// each to `output`. Lines that do not start with `{` are not records
+/// (blank lines, the text around the records of `unwinnable dead
+/// --certificate`): they are passed over and counted in
+/// [`Tally::other_lines`].
 pub fn run(mut input: impl BufRead, mut output: impl Write, limits: &Limits) -> io::Result<Tally> {
     let mut tally = Tally::default();
     let mut buffer = Vec::new();
@@ -42,7 +47,10 @@ pub fn run(mut input: impl BufRead, mut output: impl Write, limits: &Limits) -> 
             Outcome::Rejected(format!("the record is longer than {MAX_RECORD} bytes"))
         } else {
             match std::str::from_utf8(&buffer) {
-                Ok(text) if text.trim().is_empty() => continue,
+                Ok(text) if !text.trim_start().starts_with('{') => {
+                    tally.other_lines += 1;
+                    continue;
+                }
                 Ok(text) => check_record(text, limits),
                 Err(_) => Outcome::Rejected("the line is not UTF-8".into()),
             }

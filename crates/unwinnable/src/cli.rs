@@ -84,7 +84,7 @@ pub enum Command {
     /// Reads JSON Lines records (from the files, or standard input without
     /// files) and prints, for each, `accepted`, `rejected: <the first step
     /// that failed>` or `skipped: <why>` (an undetermined verdict, an error
-    /// record). The checker is the crate `check`: its own code on another
+    /// record). Lines that do not start with `{` are passed over. The checker is the crate `check`: its own code on another
     /// move generator (cozy-chess), sharing nothing with the analysis (see
     /// docs/certificates.md). Exit status 0 when none is rejected, 1
     /// otherwise (or on an I/O error).
@@ -143,8 +143,9 @@ pub struct DeadArgs {
     /// The position (one FEN with 4 or 6 fields, quoted or not; no winner).
     #[arg(value_name = "FEN", required = true)]
     pub fen: Vec<String>,
-    /// Print each colour's certificate (JSON, docs/certificates.md), for
-    /// `unwinnable check`.
+    /// After each colour's reasons, its record with its certificate (a
+    /// JSON line, docs/certificates.md): `unwinnable dead --certificate FEN
+    /// | unwinnable check` checks them.
     #[arg(long)]
     pub certificate: bool,
     /// Search options.

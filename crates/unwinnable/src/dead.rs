@@ -53,10 +53,16 @@ impl Answer {
     }
 }
 
+/// The record `unwinnable check` reads for a colour's verdict: one JSON
+/// line (the text around it is passed over by the checker).
+fn checkable(fen: &str, winner: movegen::Color, verdict: &str, certificate: serde_json::Value) -> serde_json::Value {
+    serde_json::json!({"line": 1, "fen": fen, "winner": winner.name(), "verdict": verdict, "certificate": certificate})
+}
+
 /// Decides whether `position` (written `fen`) is dead and writes the
-/// answer with its reasons to `out`; with `certificates`, each colour's
-/// certificate too (a line `certificate: JSON`, see
-/// `docs/certificates.md`).
+/// answer with its reasons to `out`; with `certificates`, after each
+/// colour's reasons its record with its certificate, a JSON line that
+/// `unwinnable check` reads (see `docs/certificates.md`).
 pub fn run(
     out: &mut impl Write,
     fen: &str,
@@ -77,7 +83,7 @@ pub fn run(
                     None => Proof::Static(Box::new(explanation)),
                 };
                 let certificate = crate::certificate::unwinnable_certificate(position, winner, &proof);
-                writeln!(out, "certificate ({winner}): {certificate}")?;
+                writeln!(out, "{}", checkable(fen, winner, "unwinnable", certificate))?;
             }
         }
         return Ok(Answer::Dead);
@@ -128,7 +134,7 @@ pub fn run(
         }
         if certificates {
             if let Some(certificate) = crate::certificate::certificate(position, *color, &analysis.verdict) {
-                writeln!(out, "certificate ({color}): {certificate}")?;
+                writeln!(out, "{}", checkable(fen, *color, analysis.verdict.name(), certificate))?;
             }
         }
         writeln!(out, "({} nodes searched)", analysis.nodes)?;

@@ -177,6 +177,7 @@ fn check(args: &CheckArgs) -> io::Result<u8> {
             tally.accepted += one.accepted;
             tally.rejected += one.rejected;
             tally.skipped += one.skipped;
+            tally.other_lines += one.other_lines;
         }
         tally
     };
