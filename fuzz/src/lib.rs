@@ -8,13 +8,13 @@
 //! not round-trip, a SAN that does not parse back to its move, a `Winnable`
 //! whose helpmate does not replay to mate).
 //!
-//! This file must only use the crates `movegen`, `search` and `adjudicate`
-//! (both users depend on them) and paths relative to itself.
+//! This file must only use the crates `movegen`, `search`, `adjudicate`
+//! and `check` (both users depend on them) and paths relative to itself.
 
 use movegen::{Color, Piece, Position, Role, Square};
 
 /// The names of the targets, in the order [`run`] knows them.
-pub const TARGETS: [&str; 4] = ["fen", "uci_san", "pgn", "analyze"];
+pub const TARGETS: [&str; 5] = ["fen", "uci_san", "pgn", "analyze", "certificate"];
 
 /// The labelled development positions (label, space, FEN), the starting
 /// points of the `analyze` target.
@@ -27,6 +27,7 @@ pub fn run(name: &str, data: &[u8]) -> bool {
         "uci_san" => uci_san(data),
         "pgn" => pgn(data),
         "analyze" => analyze(data),
+        "certificate" => certificate(data),
         _ => return false,
     }
     true
@@ -208,4 +209,33 @@ fn apply_edit(pos: &Position, op: u8, arg: u8) -> Option<Position> {
             Position::from_setup(setup).ok()
         }
     }
+}
+
+/// The independent checker (`crates/check`) on arbitrary bytes as a record
+/// of `analyze --certificate`, with a budget of 20,000 positions: a
+/// certificate is untrusted input, so the check must return (bounded time
+/// and memory) without panicking. A winnable claim it accepts must also be
+/// a helpmate by the other move generator: `movegen` parses the FEN and
+/// every move and replays them to a mate by the winner.
+pub fn certificate(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else { return };
+    let limits = check::Limits { max_positions: 20_000 };
+    if check::check_record(text, &limits) != check::Outcome::Accepted {
+        return;
+    }
+    let Ok(record) = serde_json::from_str::<serde_json::Value>(text) else { panic!("accepted {text:?}") };
+    if record["verdict"] != "winnable" {
+        return;
+    }
+    let fen = record["fen"].as_str().unwrap_or_default();
+    let winner = if record["winner"] == "white" { Color::White } else { Color::Black };
+    let Ok(mut pos) = Position::from_fen(fen) else { return };
+    for m in record["certificate"]["moves"].as_array().into_iter().flatten() {
+        let m = m.as_str().and_then(|m| pos.parse_uci(m).ok());
+        pos = pos.play(m.unwrap_or_else(|| panic!("accepted helpmate with a move movegen refuses: {text}")));
+    }
+    assert!(
+        pos.is_checkmate() && pos.side_to_move() != winner,
+        "accepted helpmate that movegen does not see mate: {text}"
+    );
 }

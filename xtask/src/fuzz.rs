@@ -194,6 +194,25 @@ const TOKENS: &[&str] = &[
     "é",
     "65535",
     "99999999999999999999",
+    // Certificates (the `certificate` target).
+    "\"kind\":\"static\"",
+    "\"kind\":\"closure\"",
+    "\"kind\":\"forced\"",
+    "\"kind\":\"repeats\"",
+    "\"kind\":\"over\"",
+    "\"version\":1,",
+    "\"verdict\":\"unwinnable\"",
+    "\"verdict\":\"winnable\"",
+    "\"regions\":{\"e1\":\"ffffffffffffffff\"},",
+    "0000000000000000",
+    "\"frozen\":\"a2 b3\",",
+    "\"never_captured\":\"c1\",",
+    "\"escapes\":{\"e8\":\"d8 f8\"},",
+    "\"bound\":1000000000,",
+    "\"cuts\":[{\"fen\":\"",
+    "\"proof\":{",
+    "\"then\":{",
+    "\"moves\":[\"e1g1\"],",
 ];
 
 /// A random mutation of a random seed (sometimes several stacked).
@@ -337,9 +356,41 @@ fn seeds_for(root: &Path, name: &str) -> Result<Vec<Vec<u8>>, String> {
                 })
                 .collect());
         }
+        "certificate" => certificate_seeds(&dev),
         other => return Err(format!("no seeds for target {other}")),
     };
     Ok(seeds.into_iter().map(String::into_bytes).collect())
+}
+
+/// Records with certificates, as `analyze --certificate` writes them, for
+/// one dev position in twenty and both colours (a small node budget: an
+/// undetermined verdict has no certificate), and a few by hand (closures,
+/// cuts, a forced cycle, kinds that must be refused).
+fn certificate_seeds(dev: &[String]) -> Vec<String> {
+    let mut config = search::Config::default();
+    config.limits.nodes = 20_000;
+    config.limits.tt_mb = 8;
+    let mut analyzer = search::Analyzer::new(config);
+    let mut records = Vec::new();
+    for fen in dev.iter().step_by(20) {
+        let Ok(pos) = Position::from_fen(fen) else { continue };
+        for winner in [movegen::Color::White, movegen::Color::Black] {
+            let verdict = analyzer.analyze(&pos, winner).verdict;
+            let Some(certificate) = unwinnable::certificate::certificate(&pos, winner, &verdict) else { continue };
+            let record = serde_json::json!({"line": records.len() + 1, "fen": fen, "winner": winner.name(),
+                "verdict": verdict.name(), "certificate": certificate});
+            records.push(record.to_string());
+        }
+    }
+    let cycle = "8/6p1/1p3pP1/1P3Ppk/1Pp3p1/KpP3P1/1P6/8 w - -";
+    let after = "8/6p1/1p3pP1/1P3Ppk/KPp3p1/1pP3P1/1P6/8 b - -";
+    records.extend([
+        format!(r#"{{"fen":"{cycle}","winner":"white","verdict":"unwinnable","certificate":{{"version":1,"kind":"closure","bound":4,"cuts":[]}}}}"#),
+        format!(r#"{{"fen":"{cycle}","winner":"black","verdict":"unwinnable","certificate":{{"version":1,"kind":"closure","bound":2,"cuts":[{{"fen":"{after}","proof":{{"kind":"forced","moves":["h5h6","a4a3","h6h5","a3a4"],"then":{{"kind":"repeats"}}}}}}]}}}}"#),
+        r#"{"fen":"7k/8/5K2/8/8/8/8/6Q1 w - -","winner":"white","verdict":"unwinnable","certificate":{"version":1,"kind":"closure","bound":20000,"cuts":[]}}"#.to_string(),
+        r#"{"fen":"8/8/4k3/8/2q5/8/1B6/4K3 w - - 0 1","winner":"white","verdict":"unwinnable","certificate":{"version":1,"kind":"material","rule":"lemma-6","pieces":"b2"}}"#.to_string(),
+    ]);
+    records
 }
 
 fn field(line: &str, index: usize) -> String {

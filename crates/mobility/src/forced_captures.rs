@@ -40,17 +40,13 @@
 
 use movegen::{Bitboard, Board, Role, Square, attacks};
 
-use crate::fixpoint::{direct_attacks, direct_attacks_of};
+use crate::Regions;
+use crate::geometry::{attack_span, direct_attacks, direct_attacks_of};
 
 /// The squares closed to the piece on `piece` (assumed never captured) by
 /// the rule of the module docs, given the `regions` and the `uncleared`
 /// pieces of the current pass.
-pub(crate) fn capture_forcing_checks(
-    board: &Board,
-    regions: &[Bitboard; 64],
-    uncleared: Bitboard,
-    piece: Square,
-) -> Bitboard {
+pub(crate) fn capture_forcing_checks(board: &Board, regions: &Regions, uncleared: Bitboard, piece: Square) -> Bitboard {
     let Some(p) = board.piece_at(piece) else { return Bitboard::EMPTY };
     if matches!(p.role, Role::King | Role::Pawn) {
         return Bitboard::EMPTY;
@@ -83,28 +79,6 @@ pub(crate) fn capture_forcing_checks(
         }
     }
     closed
-}
-
-/// Every square the pieces on `squares` may ever attack from a square of
-/// their regions, on an empty board (a superset of what they attack in any
-/// position within the regions). A pawn whose region reaches its last rank
-/// may promote: it counts as a queen and a knight everywhere.
-fn attack_span(board: &Board, regions: &[Bitboard; 64], squares: Bitboard) -> Bitboard {
-    let mut span = Bitboard::EMPTY;
-    for square in squares {
-        let Some(piece) = board.piece_at(square) else { continue };
-        let region = regions[square as usize];
-        let promotes =
-            piece.role == Role::Pawn && region.intersects(Bitboard::relative_rank(piece.color, movegen::Rank::Eighth));
-        for from in region {
-            span |= match piece.role {
-                _ if promotes => attacks::queen(from, Bitboard::EMPTY) | attacks::knight(from),
-                Role::Pawn => attacks::pawn(piece.color, from),
-                role => attacks::attacks(role, piece.color, from, Bitboard::EMPTY),
-            };
-        }
-    }
-    span
 }
 
 #[cfg(test)]
@@ -173,10 +147,7 @@ mod tests {
             let Ok(pos) = Position::from_setup(setup) else { continue };
             positions += 1;
             let board = pos.board();
-            let mut regions = [Bitboard::EMPTY; 64];
-            for square in board.occupied() {
-                regions[square as usize] = Bitboard::from(square);
-            }
+            let regions = Regions::own_squares(board.occupied());
             for m in pos.legal_moves().iter() {
                 let closed = capture_forcing_checks(board, &regions, board.occupied(), m.from());
                 if !closed.contains(m.to()) {

@@ -36,7 +36,8 @@
 
 use movegen::{Bitboard, Board, Color, Position, Role, Square, attacks};
 
-use crate::fixpoint::{Rules, saturate, saturate_watching, union_of_regions};
+use crate::fixpoint::{Assumptions, Rules, saturate, saturate_watching};
+use crate::geometry::direct_attacks;
 use crate::terminal;
 use crate::{Games, NotApplicable};
 
@@ -55,9 +56,9 @@ pub fn immobile_pieces(pos: &Position, rules: Rules, games: Games) -> Result<Bit
     let pieces = board.occupied() - board.kings();
     let mut immobile = games.immobile & pieces;
     let uncapturable = games.uncapturable & pieces;
-    let plain = saturate(board, rules, Bitboard::EMPTY, uncapturable, immobile, games.mates_by);
+    let plain = saturate(board, rules, Assumptions::of(Games { uncapturable, immobile, ..games }));
     // Where each colour's pieces (kings included) may stand.
-    let reach = Color::ALL.map(|color| union_of_regions(&plain.regions, board.by_color(color)));
+    let reach = Color::ALL.map(|color| plain.regions.union_of(board.by_color(color)));
     // A piece no enemy can reach is never captured: assuming so changes
     // nothing, and the test would fail. Only pieces the plain fixpoint
     // lets move and lets be captured are tried.
@@ -66,7 +67,7 @@ pub fn immobile_pieces(pos: &Position, rules: Rules, games: Games) -> Result<Bit
         .filter(|&square| {
             let capturable = board.color_at(square).is_some_and(|color| reach[!color as usize].contains(square));
             capturable
-                && plain.regions[square as usize] != Bitboard::from(square)
+                && plain.regions.moves(square)
                 && (boxed(board, square) || games.mates_by.is_some_and(|winner| only_checks(board, square, winner)))
         })
         .take(MAX_TRIED)
@@ -107,7 +108,8 @@ fn stays_still(
     square: Square,
 ) -> bool {
     let watched = Bitboard::from(square);
-    let plain = saturate_watching(board, rules, Bitboard::EMPTY, uncapturable, immobile, games.mates_by, watched);
+    let narrowed = Games { uncapturable, immobile, ..games };
+    let plain = saturate_watching(board, rules, Assumptions::of(narrowed), watched);
     if plain.is_some() {
         return true;
     }
@@ -115,9 +117,8 @@ fn stays_still(
     if !rules.terminal_captures() || !only_checks(board, square, winner) {
         return false;
     }
-    let narrowed = Games { uncapturable, immobile, ..games };
-    let base = saturate(board, rules, Bitboard::EMPTY, uncapturable, immobile, games.mates_by);
-    terminal::refine(board, rules, narrowed, base).regions[square as usize] == watched
+    let base = saturate(board, rules, Assumptions::of(narrowed));
+    !terminal::refine(board, rules, narrowed, base).regions.moves(square)
 }
 
 /// Whether the piece on `square`, of the colour other than `winner`, has
@@ -139,7 +140,7 @@ fn only_checks(board: &Board, square: Square, winner: Color) -> bool {
         }
         role => attacks::attacks(role, piece.color, square, occupied) - board.by_color(piece.color),
     };
-    steps.any() && steps.iter().all(|d| crate::direct_attacks(piece.role, piece.color, d).contains(king))
+    steps.any() && steps.iter().all(|d| direct_attacks(piece.role, piece.color, d).contains(king))
 }
 
 /// Whether the piece on `square` has no step onto an empty square nor onto

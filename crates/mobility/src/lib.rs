@@ -93,16 +93,21 @@
 pub mod dilate;
 pub mod fixpoint;
 mod forced_captures;
+pub mod geometry;
 mod immobile;
 mod mating_moves;
+mod persistent;
+mod regions;
 pub mod terminal;
 
 use core::fmt;
 
 use movegen::{Bitboard, Board, CastlingRights, Color, Piece, Position, Role, Square};
 
-pub use fixpoint::{Rules, direct_attacks};
+pub use fixpoint::Rules;
+pub use geometry::direct_attacks;
 pub use immobile::immobile_pieces;
+pub use regions::Regions;
 
 /// Why the mobility analysis does not apply to a position: an en passant
 /// capture is legal (the precondition of Lemma 8 that remains; castling
@@ -152,9 +157,10 @@ pub struct Games {
 pub struct Mobility {
     board: Board,
     castling: CastlingRights,
-    regions: [Bitboard; 64],
+    regions: Regions,
     cleared: Bitboard,
     reachable: [Bitboard; 2],
+    frozen: Bitboard,
 }
 
 impl Mobility {
@@ -186,8 +192,7 @@ impl Mobility {
         let board = *pos.board();
         let pieces = board.occupied() - board.kings();
         let games = Games { uncapturable: games.uncapturable & pieces, immobile: games.immobile & pieces, ..games };
-        let base =
-            fixpoint::saturate(&board, rules, Bitboard::EMPTY, games.uncapturable, games.immobile, games.mates_by);
+        let base = fixpoint::saturate(&board, rules, fixpoint::Assumptions::of(games));
         let solution = if rules.terminal_captures() { terminal::refine(&board, rules, games, base) } else { base };
         Ok(Mobility {
             board,
@@ -195,6 +200,7 @@ impl Mobility {
             regions: solution.regions,
             cleared: solution.cleared,
             reachable: solution.reachable,
+            frozen: solution.frozen,
         })
     }
 
@@ -215,7 +221,7 @@ impl Mobility {
     /// Empty if no piece stands on `square`.
     #[inline]
     pub fn region(&self, square: Square) -> Bitboard {
-        self.regions[square as usize]
+        self.regions[square]
     }
 
     /// `C[P]`: whether the piece on `square` may ever leave its square
@@ -232,6 +238,14 @@ impl Mobility {
         self.cleared
     }
 
+    /// The pieces the terminal rule keeps frozen ([`terminal`]): never
+    /// moved nor captured in the games covered, the first capture of one
+    /// ending the game in stalemate.
+    #[inline]
+    pub fn frozen(&self) -> Bitboard {
+        self.frozen
+    }
+
     /// `R[·][color]`: the squares some non-king piece of `color` may ever
     /// stand on (including where they stand now).
     #[inline]
@@ -241,7 +255,7 @@ impl Mobility {
 
     /// Every piece with its square and region, from a1 upwards.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece, Bitboard)> + '_ {
-        self.board.pieces_iter().map(|(square, piece)| (square, piece, self.regions[square as usize]))
+        self.board.pieces_iter().map(|(square, piece)| (square, piece, self.regions[square]))
     }
 
     /// The square of `color`'s king.
@@ -261,7 +275,7 @@ impl Mobility {
     pub fn enlarged(&self, square: Square, extra: Bitboard) -> Mobility {
         let mut copy = self.clone();
         if self.board.occupied().contains(square) {
-            copy.regions[square as usize] |= extra;
+            copy.regions[square] |= extra;
             let color = self.board.color_at(square).unwrap_or(Color::White);
             if self.board.role_at(square) != Some(Role::King) {
                 copy.reachable[color as usize] |= extra;

@@ -66,7 +66,8 @@
 
 use movegen::{Bitboard, Board, Color, Rank, Role, Square, attacks};
 
-use crate::fixpoint::{direct_attacks, direct_attacks_of, union_of_regions};
+use crate::Regions;
+use crate::geometry::{attack_sources, direct_attacks, direct_attacks_of, may_promote};
 
 /// Whether a piece of the loser (`!winner`) of `role` arriving on `d`, from
 /// one of the squares `left`, checkmates `winner` in every position within
@@ -74,7 +75,7 @@ use crate::fixpoint::{direct_attacks, direct_attacks_of, union_of_regions};
 /// docs).
 pub(crate) fn mates_on_arrival(
     board: &Board,
-    regions: &[Bitboard; 64],
+    regions: &Regions,
     fixed: Bitboard,
     winner: Color,
     role: Role,
@@ -83,7 +84,7 @@ pub(crate) fn mates_on_arrival(
 ) -> bool {
     let mover = !winner;
     let Some(winner_king) = board.king_of(winner) else { return false };
-    let king_region = regions[winner_king as usize];
+    let king_region = regions[winner_king];
     let checks = direct_attacks(role, mover, d);
     if !king_region.is_subset(checks) {
         return false;
@@ -96,20 +97,15 @@ pub(crate) fn mates_on_arrival(
         && left.intersects(Bitboard::relative_rank(mover, Rank::Second));
     if double_step {
         let beside = Bitboard::from(d).east() | Bitboard::from(d).west();
-        if board.pieces(winner, Role::Pawn).iter().any(|p| regions[p as usize].intersects(beside)) {
+        if board.pieces(winner, Role::Pawn).iter().any(|p| regions[p].intersects(beside)) {
             return false;
         }
     }
     // Nothing of the winner's but the king may ever attack `d`.
     for square in board.by_color(winner) - board.kings() {
-        let Some(winner_role) = board.role_at(square) else { continue };
-        let region = regions[square as usize];
-        let from = match winner_role {
-            Role::Pawn => attacks::pawn(mover, d),
-            role => attacks::attacks(role, winner, d, staying),
-        };
-        let promotes = winner_role == Role::Pawn && region.intersects(Bitboard::relative_rank(winner, Rank::Eighth));
-        let from = if promotes { from | attacks::queen(d, staying) | attacks::knight(d) } else { from };
+        let Some(piece) = board.piece_at(square) else { continue };
+        let region = regions[square];
+        let from = attack_sources(piece.role, winner, may_promote(piece, region), d, staying);
         if region.intersects(from) {
             return false;
         }
@@ -133,7 +129,7 @@ pub(crate) fn mates_on_arrival(
 /// docs).
 pub(crate) fn mates_on_departure(
     board: &Board,
-    regions: &[Bitboard; 64],
+    regions: &Regions,
     fixed: Bitboard,
     winner: Color,
     role: Role,
@@ -142,7 +138,7 @@ pub(crate) fn mates_on_departure(
 ) -> bool {
     let mover = !winner;
     let Some(k) = board.king_of(winner) else { return false };
-    if regions[k as usize] != Bitboard::from(k) {
+    if regions.moves(k) {
         return false;
     }
     let staying = fixed - s - d;
@@ -168,14 +164,16 @@ pub(crate) fn mates_on_departure(
             return false;
         }
         // The line stays open: no piece but the mover ever stands between.
-        if union_of_regions(regions, board.occupied() - s).intersects(path - s) {
+        if regions.union_of(board.occupied() - s).intersects(path - s) {
             return false;
         }
         // Nothing of the winner's but the king may block or take `X`.
         let targets = path | x;
         for square in board.by_color(winner) - board.kings() {
-            let Some(winner_role) = board.role_at(square) else { continue };
-            let region = regions[square as usize];
+            let Some(piece) = board.piece_at(square) else { continue };
+            let winner_role = piece.role;
+            let region = regions[square];
+            let promotes = may_promote(piece, region);
             let mut from = Bitboard::EMPTY;
             for t in targets {
                 from |= match winner_role {
@@ -191,7 +189,7 @@ pub(crate) fn mates_on_departure(
                     }
                     role => attacks::attacks(role, winner, t, staying),
                 };
-                if winner_role == Role::Pawn && region.intersects(Bitboard::relative_rank(winner, Rank::Eighth)) {
+                if promotes {
                     from |= attacks::queen(t, staying) | attacks::knight(t);
                 }
             }
@@ -227,17 +225,17 @@ pub(crate) fn mates_on_departure(
 /// The set only shrinks as the regions grow and the fixed pieces shrink
 /// (every condition of the verification does), so closing it keeps the
 /// fixpoint's operator monotone.
-pub(crate) fn mating_pawn_targets(board: &Board, regions: &[Bitboard; 64], fixed: Bitboard, winner: Color) -> Bitboard {
+pub(crate) fn mating_pawn_targets(board: &Board, regions: &Regions, fixed: Bitboard, winner: Color) -> Bitboard {
     let mover = !winner;
     let Some(king) = board.king_of(winner) else { return Bitboard::EMPTY };
-    if regions[king as usize] != Bitboard::from(king) {
+    if regions.moves(king) {
         return Bitboard::EMPTY;
     }
     let open = Bitboard::relative_rank(mover, Rank::Third) | Bitboard::relative_rank(mover, Rank::Eighth);
     // Where the winner's pieces (but the king, which stays on its square)
     // may stand: a pawn of the loser captures onto a square only if one of
     // them can be there.
-    let winner_reach = union_of_regions(regions, board.by_color(winner) - board.kings());
+    let winner_reach = regions.union_of(board.by_color(winner) - board.kings());
     let mut targets = Bitboard::EMPTY;
     for t in attacks::pawn(winner, king) - open - board.by_color(mover) {
         let one = Bitboard::from(t).backward(mover);
@@ -265,12 +263,8 @@ mod tests {
         pos.play(m)
     }
 
-    fn single_squares(board: &Board) -> [Bitboard; 64] {
-        let mut regions = [Bitboard::EMPTY; 64];
-        for square in board.occupied() {
-            regions[square as usize] = Bitboard::from(square);
-        }
-        regions
+    fn single_squares(board: &Board) -> Regions {
+        Regions::own_squares(board.occupied())
     }
 
     /// The white king on c1 is held by the pawns on c2 and c3 (d3 guards

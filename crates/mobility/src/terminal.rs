@@ -39,7 +39,9 @@
 //! side is ruled out only when it is blocked by a fixed piece of its own
 //! side, or (for the king) its target is attacked directly (by a pawn,
 //! knight or king, or a slider standing next to it) by a fixed enemy or by
-//! the capturer, or is next to the capturing king. A check is ruled out
+//! the capturer (unless the capturer may promote: it may stand there as a
+//! pawn or as any piece, which guard different squares), or is next to the
+//! capturing king. A check is ruled out
 //! unless the capturer attacks the king (lines open except through fixed
 //! pieces) or an enemy slider's region lies on a line from the king through
 //! the square the capturer left (a discovered check), with only non-fixed
@@ -93,7 +95,8 @@
 use movegen::{Bitboard, Board, Color, Rank, Role, Square, attacks};
 
 use crate::Games;
-use crate::fixpoint::{Fixpoint, Rules, direct_attacks, direct_attacks_of, saturate, union_of_regions};
+use crate::fixpoint::{Assumptions, Fixpoint, Rules, saturate};
+use crate::geometry::{attack_sources, direct_attacks, direct_attacks_of, may_promote, slides};
 use crate::mating_moves::{mates_on_arrival, mates_on_departure};
 
 /// The refined fixpoint: a verified set of never-captured pieces and the
@@ -107,21 +110,22 @@ pub(crate) fn refine(board: &Board, rules: Rules, games: Games, base: Fixpoint) 
     while frozen.any() {
         // Until the first time a piece of `H` is cleared, none of them has
         // moved: their regions are their squares.
-        let assumed = saturate(board, rules, frozen, games.uncapturable, games.immobile | frozen, games.mates_by);
+        let assumed =
+            saturate(board, rules, Assumptions { games: Games { immobile: games.immobile | frozen, ..games }, frozen });
         let never_captured = frozen | games.uncapturable | board.kings();
         let fixed = board.occupied() - assumed.cleared;
         // Where a piece of each colour that may be captured can stand.
-        let victims =
-            Color::ALL.map(|color| union_of_regions(&assumed.regions, board.by_color(color) - never_captured));
+        let victims = Color::ALL.map(|color| assumed.regions.union_of(board.by_color(color) - never_captured));
         let failing: Bitboard = frozen
             .into_iter()
             .filter(|&square| {
                 let moves = first_moves(board, fixed, never_captured, victims, square);
                 let stays = moves.is_empty()
-                    || games.mates_by.is_some_and(|winner| {
-                        board.color_at(square) == Some(!winner)
-                            && every_move_mates(board, &assumed, square, winner, moves)
-                    });
+                    || rules.mating_first_moves()
+                        && games.mates_by.is_some_and(|winner| {
+                            board.color_at(square) == Some(!winner)
+                                && every_move_mates(board, &assumed, square, winner, moves)
+                        });
                 // A piece assumed never captured needs no capture verified.
                 let captured_safely =
                     games.uncapturable.contains(square) || capture_is_terminal(board, &assumed, square);
@@ -170,17 +174,6 @@ fn first_moves(
     }
 }
 
-/// The squares from which a piece of `role` and `color` captures on `x`,
-/// lines open except through `fixed`; for a pawn that can promote, also
-/// as a queen or a knight.
-fn capture_sources(role: Role, color: Color, promotes: bool, x: Square, fixed: Bitboard) -> Bitboard {
-    let direct = match role {
-        Role::Pawn => attacks::pawn(!color, x),
-        role => attacks::attacks(role, color, x, fixed),
-    };
-    if promotes { direct | attacks::queen(x, fixed) | attacks::knight(x) } else { direct }
-}
-
 /// Whether every capture of the piece on `victim_square` that the assumed
 /// regions allow ends the game in stalemate (see the module docs).
 ///
@@ -193,22 +186,17 @@ fn capture_is_terminal(board: &Board, assumed: &Fixpoint, victim_square: Square)
     let capturer_color = !victim_color;
     let x = victim_square;
     let fixed = board.occupied() - assumed.cleared;
-    let region = |square: Square| assumed.regions[square as usize];
-    let promotes = |square: Square, color: Color| {
-        board.pawns().contains(square) && region(square).intersects(Bitboard::relative_rank(color, Rank::Eighth))
-    };
+    let region = |square: Square| assumed.regions[square];
+    let promotes = |square: Square| board.piece_at(square).is_some_and(|piece| may_promote(piece, region(square)));
     let victim_king = board.king_of(victim_color).unwrap_or(x);
     // Enemy pieces that could stand on a capture target of a victim pawn:
     // any square of an enemy region (the capturer's new square included below).
-    let enemy_reach = union_of_regions(&assumed.regions, board.by_color(capturer_color));
+    let enemy_reach = assumed.regions.union_of(board.by_color(capturer_color));
     let enemy_sliders: Vec<(Square, Bitboard, bool, bool)> = board
         .by_color(capturer_color)
         .iter()
         .filter_map(|sq| {
-            let role = board.role_at(sq)?;
-            let promoting = promotes(sq, capturer_color);
-            let diagonal = matches!(role, Role::Bishop | Role::Queen) || promoting;
-            let straight = matches!(role, Role::Rook | Role::Queen) || promoting;
+            let (diagonal, straight) = slides(board.role_at(sq)?, promotes(sq));
             (diagonal || straight).then_some((sq, region(sq), diagonal, straight))
         })
         .collect();
@@ -223,8 +211,8 @@ fn capture_is_terminal(board: &Board, assumed: &Fixpoint, victim_square: Square)
             // The king cannot take a defended piece.
             continue;
         }
-        let promoting = promotes(capturer, capturer_color);
-        let origins = region(capturer) & capture_sources(role, capturer_color, promoting, x, fixed - capturer);
+        let promoting = promotes(capturer);
+        let origins = region(capturer) & attack_sources(role, capturer_color, promoting, x, fixed - capturer);
         for y in origins {
             // After the capture: the capturer stands on `x`, its origin is
             // empty, the victim is gone.
@@ -234,8 +222,10 @@ fn capture_is_terminal(board: &Board, assumed: &Fixpoint, victim_square: Square)
             } else {
                 attacks::attacks(role, capturer_color, x, fixed_after)
             };
-            let capturer_direct =
-                if promoting { attacks::king(x) | attacks::knight(x) } else { direct_attacks(role, capturer_color, x) };
+            // What the capturer surely guards: a capturer that may promote
+            // may be a pawn or any promoted piece there, which guard
+            // different squares, so it surely guards none.
+            let capturer_direct = if promoting { Bitboard::EMPTY } else { direct_attacks(role, capturer_color, x) };
             let fixed_attacks = direct_attacks_of(board, fixed_after & board.by_color(capturer_color));
             let own_fixed = fixed_after & board.by_color(victim_color);
             let guarded = fixed_attacks | capturer_direct;
@@ -336,6 +326,7 @@ fn ray_beyond(k: Square, y: Square, stop: Bitboard) -> Bitboard {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Regions;
     use movegen::{CastlingRights, Piece, Position, Setup};
 
     /// Every capture the verification calls terminal ends in stalemate, in
@@ -401,11 +392,13 @@ mod tests {
             let Ok(pos) = Position::from_setup(setup) else { continue };
             positions += 1;
             let board = pos.board();
-            let mut regions = [Bitboard::EMPTY; 64];
-            for square in board.occupied() {
-                regions[square as usize] = Bitboard::from(square);
-            }
-            let assumed = Fixpoint { regions, cleared: Bitboard::EMPTY, reachable: [Bitboard::EMPTY; 2] };
+            let regions = Regions::own_squares(board.occupied());
+            let assumed = Fixpoint {
+                regions,
+                cleared: Bitboard::EMPTY,
+                reachable: [Bitboard::EMPTY; 2],
+                frozen: Bitboard::EMPTY,
+            };
             for m in pos.legal_moves().iter() {
                 let x = m.to();
                 if board.color_at(x) != Some(Color::Black) || !capture_is_terminal(board, &assumed, x) {
@@ -418,6 +411,24 @@ mod tests {
         }
         eprintln!("{claimed} terminal captures claimed in {positions} positions");
         assert!(claimed >= 300, "{claimed}");
+    }
+
+    /// A capturer that may promote guards nothing for sure: the white pawn
+    /// of d5 (its region reaches d8) takes on e6 and stays a pawn, which
+    /// attacks d7 and f7 only; g7 is free and the black king of h7 goes
+    /// there. Counting the squares a queen or a knight on e6 would guard
+    /// (g7 among them) called this capture a stalemate.
+    #[test]
+    fn a_capturer_that_may_promote_guards_nothing_for_sure() {
+        let pos: Position = "8/5P1k/4n1N1/3P3K/8/8/8/8 w - -".parse().unwrap();
+        let board = pos.board();
+        let mut regions = Regions::own_squares(board.occupied());
+        regions[Square::D5] = Bitboard::from(Square::D5) | Square::D6 | Square::D7 | Square::D8;
+        let cleared = Bitboard::from(Square::D5);
+        let assumed = Fixpoint { regions, cleared, reachable: [Bitboard::EMPTY; 2], frozen: Bitboard::EMPTY };
+        let capture = pos.parse_uci("d5e6").unwrap();
+        assert!(!pos.play(capture).is_stalemate());
+        assert!(!capture_is_terminal(board, &assumed, Square::E6));
     }
 
     #[test]

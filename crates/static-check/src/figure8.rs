@@ -87,6 +87,7 @@
 
 use movegen::{Bitboard, Color, Piece, Position, Rank, Role, Square, attacks};
 
+use mobility::geometry::may_promote;
 use mobility::{Mobility, NotApplicable, dilate};
 
 use crate::mating_net::NetResult;
@@ -178,7 +179,7 @@ pub fn attack_region(mobility: &Mobility, square: Square) -> Bitboard {
     let Some(piece) = mobility.board().piece_at(square) else { return Bitboard::EMPTY };
     let region = mobility.region(square);
     match piece.role {
-        Role::Pawn if region.intersects(Bitboard::relative_rank(piece.color, Rank::Eighth)) => Bitboard::FULL,
+        _ if may_promote(piece, region) => Bitboard::FULL,
         Role::Pawn => dilate::pawn_attacks(region, piece.color),
         Role::Knight => dilate::knight(region),
         Role::Bishop => dilate::diagonal(region),
@@ -247,8 +248,7 @@ fn max_cover(role: Role, color: Color, region: Bitboard, s: Square) -> u32 {
 /// queen. (For comparison, a queen can attack 3 of the 4 squares, a rook,
 /// bishop, knight or pawn 2, a king 1: the paper's count assumes 1.)
 pub fn capacity(piece: Piece, region: Bitboard, s: Square) -> u32 {
-    let promotes = piece.role == Role::Pawn && region.intersects(Bitboard::relative_rank(piece.color, Rank::Eighth));
-    if promotes {
+    if may_promote(piece, region) {
         [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
             .iter()
             .map(|&role| max_cover(role, piece.color, region, s))

@@ -59,9 +59,16 @@
 //! add options (monotone, Lemma 10). The search gives up after
 //! [`STEP_LIMIT`] steps and then answers "possible", which is always safe.
 
-use movegen::{Bitboard, CastlingRights, Color, Piece, Rank, Role, Square, attacks};
+use movegen::{Bitboard, CastlingRights, Color, Piece, Role, Square, attacks};
 
 use mobility::Mobility;
+use mobility::geometry::{may_promote, slides};
+
+/// The squares from which `piece` (able to promote or not) attacks
+/// `target`, with `obstacles` blocking lines.
+fn attack_sources(piece: Piece, promotes: bool, target: Square, obstacles: Bitboard) -> Bitboard {
+    mobility::geometry::attack_sources(piece.role, piece.color, promotes, target, obstacles)
+}
 
 /// Steps after which the search answers "possible" (safe) instead of
 /// deciding.
@@ -91,18 +98,6 @@ pub struct Arrangement {
     /// squares attacking what it guards for an attacker; the checker
     /// first).
     pub posts: Vec<(Square, Bitboard)>,
-}
-
-/// The squares from which `piece` (able to promote or not) attacks `target`,
-/// with `obstacles` blocking lines.
-fn attack_sources(piece: Piece, promotes: bool, target: Square, obstacles: Bitboard) -> Bitboard {
-    let direct = match piece.role {
-        // Squares from which a pawn of `color` attacks `target` are those a
-        // pawn of the other colour on `target` would attack.
-        Role::Pawn => attacks::pawn(!piece.color, target),
-        role => attacks::attacks(role, piece.color, target, obstacles),
-    };
-    if promotes { direct | attacks::queen(target, obstacles) | attacks::knight(target) } else { direct }
 }
 
 /// At most this many guards of each kind are modelled (more pieces than
@@ -301,7 +296,7 @@ fn search_net(mobility: &Mobility, loser: Color, s: Square, max_guards: usize) -
         if piece.role == Role::King {
             squares -= attacks::king(s);
         }
-        let can_promote = piece.role == Role::Pawn && region.intersects(Bitboard::relative_rank(winner, Rank::Eighth));
+        let can_promote = may_promote(piece, region);
         if squares.any() && attackers.len() < max_guards {
             if piece.role == Role::King {
                 winner_king = Some(attackers.len());
@@ -442,13 +437,8 @@ fn could_be_pinned(s: Square, square: Square, attackers: &[Guard], promotes: &[b
     // The squares of the line beyond `square`, seen from `s`.
     let beyond: Bitboard = line.iter().filter(|&b| attacks::between(s, b).contains(square)).collect();
     attackers.iter().zip(promotes).enumerate().any(|(index, (a, &promoting))| {
-        let slides = match a.piece.role {
-            Role::Bishop => diagonal,
-            Role::Rook => !diagonal,
-            Role::Queen => true,
-            Role::Pawn => promoting,
-            Role::Knight | Role::King => false,
-        };
+        let (along_diagonals, along_lines) = slides(a.piece.role, promoting);
+        let slides = if diagonal { along_diagonals } else { along_lines };
         index != except && slides && a.squares.intersects(beyond)
     })
 }
@@ -471,13 +461,13 @@ fn last_move_condition(mobility: &Mobility, loser: Color, s: Square, obstacles: 
     // Regions of the winner's pieces that slide diagonally / straight.
     let (mut diagonal, mut straight) = (Bitboard::EMPTY, Bitboard::EMPTY);
     for square in board.by_color(winner) - board.kings() {
+        let Some(piece) = board.piece_at(square) else { continue };
         let region = mobility.region(square);
-        let promotes =
-            board.pawns().contains(square) && region.intersects(Bitboard::relative_rank(winner, Rank::Eighth));
-        if board.bishops_and_queens().contains(square) || promotes {
+        let (along_diagonals, along_lines) = slides(piece.role, may_promote(piece, region));
+        if along_diagonals {
             diagonal |= region;
         }
-        if board.rooks_and_queens().contains(square) || promotes {
+        if along_lines {
             straight |= region;
         }
     }

@@ -45,6 +45,8 @@ pub struct Options {
     /// Reject positions that no game can reach (`--strict`) instead of
     /// analysing them with a note.
     pub strict: bool,
+    /// Add each verdict's certificate to its record (`--certificate`).
+    pub certificate: bool,
 }
 
 impl Options {
@@ -58,6 +60,7 @@ impl Options {
             window_bytes: 4 << 20,
             progress: false,
             strict: false,
+            certificate: false,
         }
     }
 }
@@ -243,9 +246,13 @@ pub enum Output {
 #[derive(Debug)]
 pub struct Outputs(Vec<Output>);
 
-/// The analyses of a query (the workers' job).
+/// The analyses of a query (the workers' job), with their certificates
+/// if `certificate`.
 #[derive(Clone, Copy, Debug)]
-pub struct Analyze;
+pub struct Analyze {
+    /// Add each verdict's certificate to its record.
+    pub certificate: bool,
+}
 
 impl Process<Analyzer> for Analyze {
     type Item = Batch;
@@ -256,7 +263,9 @@ impl Process<Analyzer> for Analyze {
             batch
                 .0
                 .iter()
-                .map(|item| analyze_item_caught(analyzer, item).unwrap_or_else(|panicked| panicked))
+                .map(|item| {
+                    analyze_item_caught_with(analyzer, item, self.certificate).unwrap_or_else(|panicked| panicked)
+                })
                 .collect(),
         )
     }
@@ -268,13 +277,20 @@ impl Process<Analyzer> for Analyze {
     }
 }
 
-/// The output of one line: its analyses, or its error record.
-fn analyze_item(analyzer: &mut Analyzer, item: &Item) -> Output {
+/// The output of one line: its analyses (with their certificates if
+/// `certificate`), or its error record.
+fn analyze_item(analyzer: &mut Analyzer, item: &Item, certificate: bool) -> Output {
     match item {
         Item::Query { line, fen, position, colors, unreachable } => Output::Records(
             analyze_query(analyzer, *line, fen, position, colors, unreachable)
                 .into_iter()
-                .map(|(record, _)| record)
+                .zip(colors.iter())
+                .map(|((mut record, analysis), &winner)| {
+                    if certificate {
+                        record.certificate = crate::certificate::certificate(position, winner, &analysis.verdict);
+                    }
+                    record
+                })
                 .collect(),
         ),
         Item::Rejected(error) => Output::Error(error.clone()),
@@ -287,7 +303,13 @@ fn analyze_item(analyzer: &mut Analyzer, item: &Item) -> Output {
 /// command and the service's batches use it, so that one line's panic
 /// costs no other line of the batch its answer.
 pub fn analyze_item_caught(analyzer: &mut Analyzer, item: &Item) -> Result<Output, Output> {
-    caught(analyzer, item, analyze_item)
+    analyze_item_caught_with(analyzer, item, false)
+}
+
+/// [`analyze_item_caught`], with the certificates of the verdicts in their
+/// records if `certificate` (their production is caught too).
+pub fn analyze_item_caught_with(analyzer: &mut Analyzer, item: &Item, certificate: bool) -> Result<Output, Output> {
+    caught(analyzer, item, |analyzer, item| analyze_item(analyzer, item, certificate))
 }
 
 /// `analyze` on `item`, its panic caught ([`analyze_item_caught`]).
@@ -416,7 +438,7 @@ where
     ordered::run(
         &pool,
         Queries::new(input, options.winners, options.threads).strict(options.strict),
-        Analyze,
+        Analyze { certificate: options.certificate },
         &mut writer,
         options.window_bytes,
     )?;

@@ -79,6 +79,16 @@ pub enum Command {
     /// error record and the run goes on. A summary goes to standard error at
     /// the end.
     Adjudicate(AdjudicateArgs),
+    /// Check the certificates of `analyze --certificate` records.
+    ///
+    /// Reads JSON Lines records (from the files, or standard input without
+    /// files) and prints, for each, `accepted`, `rejected: <the first step
+    /// that failed>` or `skipped: <why>` (an undetermined verdict, an error
+    /// record). Lines that do not start with `{` are passed over. The checker is the crate `check`: its own code on another
+    /// move generator (cozy-chess), sharing nothing with the analysis (see
+    /// docs/certificates.md). Exit status 0 when none is rejected, 1
+    /// otherwise (or on an I/O error).
+    Check(CheckArgs),
     /// Serve the analysis over HTTP, with a web page at `/`.
     ///
     /// An axum service on loopback by default: `GET /api/analyze`, `POST
@@ -106,12 +116,30 @@ pub struct AnalyzeArgs {
     /// analysing them with a note.
     #[arg(long)]
     pub strict: bool,
+    /// Add each verdict's certificate to its record (a `certificate` field
+    /// of the JSON Lines records: use with --format jsonl), for `unwinnable
+    /// check` (docs/certificates.md).
+    #[arg(long)]
+    pub certificate: bool,
     /// Threads, output and progress.
     #[command(flatten)]
     pub batch: BatchArgs,
     /// Search options.
     #[command(flatten)]
     pub search: SearchArgs,
+}
+
+/// Options of `check`.
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// Files of records (`analyze --format jsonl --certificate`); `-` or
+    /// nothing for standard input.
+    #[arg(value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+    /// The most positions the checker enumerates for one record's closure
+    /// certificates (about 200 bytes each while one is checked).
+    #[arg(long, value_name = "N", default_value_t = check::Limits::default().max_positions)]
+    pub max_positions: u64,
 }
 
 /// Options of `dead`.
@@ -124,6 +152,11 @@ pub struct DeadArgs {
     /// with a note.
     #[arg(long)]
     pub strict: bool,
+    /// After each colour's reasons, its record with its certificate (a
+    /// JSON line, docs/certificates.md): `unwinnable dead --certificate FEN
+    /// | unwinnable check` checks them.
+    #[arg(long)]
+    pub certificate: bool,
     /// Search options.
     #[command(flatten)]
     pub search: SearchArgs,
@@ -378,7 +411,7 @@ mod tests {
                 .get_arguments()
                 .filter_map(|a| Some((a.get_long()?.to_string(), a.get_help().map(ToString::to_string)?)))
                 .filter(|(long, _)| {
-                    !["winner", "strict", "only-wrong", "every-ply", "timeout"].contains(&long.as_str())
+                    !["winner", "strict", "only-wrong", "every-ply", "timeout", "certificate"].contains(&long.as_str())
                 })
                 .collect();
             options.sort();

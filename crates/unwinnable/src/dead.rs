@@ -53,15 +53,25 @@ impl Answer {
     }
 }
 
+/// The record `unwinnable check` reads for a colour's verdict: one JSON
+/// line (the text around it is passed over by the checker).
+fn checkable(fen: &str, winner: movegen::Color, verdict: &str, certificate: serde_json::Value) -> serde_json::Value {
+    serde_json::json!({"line": 1, "fen": fen, "winner": winner.name(), "verdict": verdict, "certificate": certificate})
+}
+
 /// Decides whether `position` (written `fen`) is dead and writes the
 /// answer with its reasons to `out`; `unreachable` says why no game can
-/// reach the position, if none can (a note: it is analysed all the same).
+/// reach the position, if none can (a note: it is analysed all the same);
+/// with `certificates`, after each colour's reasons its record with its
+/// certificate, a JSON line that `unwinnable check` reads (see
+/// `docs/certificates.md`).
 pub fn run(
     out: &mut impl Write,
     fen: &str,
     position: &Position,
     unreachable: Option<&str>,
     config: Config,
+    certificates: bool,
 ) -> io::Result<Answer> {
     writeln!(out, "position: {fen}")?;
     if let Some(reason) = unreachable {
@@ -69,10 +79,19 @@ pub fn run(
     }
     if let Some([white, black]) = static_check::dead(position) {
         writeln!(out, "dead: yes, neither side can checkmate (proved by the static analysis)")?;
-        writeln!(out)?;
-        write!(out, "{white}")?;
-        writeln!(out)?;
-        write!(out, "{black}")?;
+        for explanation in [white, black] {
+            writeln!(out)?;
+            write!(out, "{explanation}")?;
+            if certificates {
+                let winner = explanation.winner;
+                let proof = match explanation.material {
+                    Some(rule) => Proof::Material(rule),
+                    None => Proof::Static(Box::new(explanation)),
+                };
+                let certificate = crate::certificate::unwinnable_certificate(position, winner, &proof);
+                writeln!(out, "{}", checkable(fen, winner, "unwinnable", certificate))?;
+            }
+        }
         return Ok(Answer::Dead);
     }
     let mut analyzer = Analyzer::new(config);
@@ -119,6 +138,11 @@ pub fn run(
             }
             Verdict::Undetermined(cause) => writeln!(out, "{color}: undetermined: {cause}")?,
         }
+        if certificates {
+            if let Some(certificate) = crate::certificate::certificate(position, *color, &analysis.verdict) {
+                writeln!(out, "{}", checkable(fen, *color, analysis.verdict.name(), certificate))?;
+            }
+        }
         writeln!(out, "({} nodes searched)", analysis.nodes)?;
     }
     Ok(answer)
@@ -131,7 +155,7 @@ mod tests {
     fn dead(fen: &str) -> (Answer, String) {
         let pos: Position = fen.parse().unwrap();
         let mut out = Vec::new();
-        let answer = run(&mut out, fen, &pos, None, Config::default()).unwrap();
+        let answer = run(&mut out, fen, &pos, None, Config::default(), false).unwrap();
         (answer, String::from_utf8(out).unwrap())
     }
 

@@ -17,6 +17,8 @@
 //!   and spreadsheets); [`summary`]: the counts of a run; [`progress`]: the
 //!   progress display;
 //! * [`analyze`](mod@analyze) and [`record`]: `unwinnable analyze` and its records;
+//!   [`certificate`]: their certificates (`--certificate`), which
+//!   `unwinnable check` verifies with the independent checker (`check`);
 //! * [`adjudicate`](mod@adjudicate): `unwinnable adjudicate FILE...`: whole
 //!   games under the FIDE Laws, over PGN;
 //! * [`dead`]: `unwinnable dead FEN`;
@@ -29,6 +31,7 @@
 
 pub mod adjudicate;
 pub mod analyze;
+pub mod certificate;
 pub mod cli;
 pub mod dead;
 pub mod demo;
@@ -56,7 +59,8 @@ pub mod exit {
     pub const SUCCESS: u8 = 0;
     /// An I/O error: reading standard input or writing standard output
     /// failed, or (`adjudicate`) an input could not be opened or read to
-    /// its end (the records already written stay).
+    /// its end (the records already written stay); for `check`, also when
+    /// a record was rejected.
     pub const IO_ERROR: u8 = 1;
     /// A usage error: bad options, or an invalid FEN on the command line.
     pub const USAGE: u8 = 2;

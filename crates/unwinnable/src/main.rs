@@ -13,7 +13,7 @@ use std::thread;
 
 use adjudicate::input::Counting;
 use clap::{CommandFactory, Parser};
-use unwinnable::cli::{AdjudicateArgs, AnalyzeArgs, Cli, Command, DeadArgs, SearchArgs, ServeArgs};
+use unwinnable::cli::{AdjudicateArgs, AnalyzeArgs, CheckArgs, Cli, Command, DeadArgs, SearchArgs, ServeArgs};
 use unwinnable::memory::{Machine, MemoryError, Plan, Workload};
 use unwinnable::progress::Progress;
 use unwinnable::query::{Query, Winners, parse_arguments};
@@ -39,6 +39,7 @@ fn run(cli: Cli) -> u8 {
         Some(Command::Dead(args)) => dead(&args),
         Some(Command::Demo(args)) => demo(&args.search),
         Some(Command::Adjudicate(args)) => adjudicate(&args),
+        Some(Command::Check(args)) => check(&args),
         Some(Command::Serve(args)) => serve(&args),
         None if cli.analyze.fen.is_empty() && io::stdin().is_terminal() => demo(&cli.analyze.search),
         None => match unknown_subcommand(&cli.analyze.fen) {
@@ -118,7 +119,7 @@ fn dead(args: &DeadArgs) -> io::Result<u8> {
     let mut out = io::stdout().lock();
     let unreachable = unwinnable::query::unreachable_text(&query.unreachable);
     let config = args.search.config(plan.analyzer_mb);
-    unwinnable::dead::run(&mut out, &query.fen, &query.position, unreachable.as_deref(), config)?;
+    unwinnable::dead::run(&mut out, &query.fen, &query.position, unreachable.as_deref(), config, args.certificate)?;
     out.flush()?;
     Ok(exit::SUCCESS)
 }
@@ -160,6 +161,33 @@ fn adjudicate(args: &AdjudicateArgs) -> io::Result<u8> {
     }
     // An input that could not be opened or read to its end fails the run.
     Ok(if summary.unreadable > 0 { exit::IO_ERROR } else { exit::SUCCESS })
+}
+
+fn check(args: &CheckArgs) -> io::Result<u8> {
+    let limits = check::Limits { max_positions: args.max_positions };
+    let out = BufWriter::new(io::stdout().lock());
+    let tally = if args.files.is_empty() || args.files.iter().all(|f| f.as_os_str() == "-") {
+        check::run(io::stdin().lock(), out, &limits)?
+    } else {
+        let mut out = out;
+        let mut tally = check::Tally::default();
+        for file in &args.files {
+            let one = if file.as_os_str() == "-" {
+                check::run(io::stdin().lock(), &mut out, &limits)?
+            } else {
+                let opened = std::fs::File::open(file)
+                    .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", file.display())))?;
+                check::run(BufReader::new(opened), &mut out, &limits)?
+            };
+            tally.accepted += one.accepted;
+            tally.rejected += one.rejected;
+            tally.skipped += one.skipped;
+            tally.other_lines += one.other_lines;
+        }
+        tally
+    };
+    eprintln!("unwinnable: {} accepted, {} rejected, {} skipped", tally.accepted, tally.rejected, tally.skipped);
+    Ok(if tally.rejected == 0 { exit::SUCCESS } else { exit::IO_ERROR })
 }
 
 fn serve(args: &ServeArgs) -> io::Result<u8> {
@@ -216,10 +244,14 @@ fn analyze(args: AnalyzeArgs) -> io::Result<u8> {
         Ok(plan) => plan,
         Err(e) => return usage_error(&e.to_string()),
     };
+    if args.certificate && args.batch.format != unwinnable::output::Format::Jsonl {
+        return usage_error("--certificate adds a field to the JSON Lines records: use it with --format jsonl");
+    }
     let mut options =
         analyze::Options::new(args.search.config(plan.analyzer_mb), args.winner, args.batch.format, plan.threads);
     options.window_bytes = plan.window_bytes;
     options.strict = args.strict;
+    options.certificate = args.certificate;
     let out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let summary = match arguments {
         Some(text) => analyze::run(io::Cursor::new(text), out, &options)?,

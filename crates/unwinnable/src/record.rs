@@ -63,6 +63,10 @@ pub struct Record {
     /// the analysis is of the position as given, all the same.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub unreachable: Option<String>,
+    /// The verdict's certificate (`--certificate`, JSON Lines only; see
+    /// `docs/certificates.md`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub certificate: Option<serde_json::Value>,
 }
 
 impl Record {
@@ -81,6 +85,7 @@ impl Record {
             nodes: analysis.nodes,
             micros,
             unreachable: None,
+            certificate: None,
         }
     }
 }
@@ -184,7 +189,7 @@ mod tests {
     #[test]
     fn unreachable_positions_are_noted() {
         let pos: Position = "rnbqkbnr/pppppppp/8/8/8/P7/PPPPPPPP/RNBQKBNR w KQkq - 0 1".parse().unwrap();
-        let analysis = Analysis { verdict: Verdict::Unwinnable(Proof::Exhaustive { nodes: 5 }), nodes: 5 };
+        let analysis = Analysis { verdict: Verdict::Unwinnable(Proof::Traversal { positions: 5 }), nodes: 5 };
         let mut record = Record::new(1, "x", &pos, Color::Black, &analysis, 7);
         record.unreachable = Some("white has 9 pawns (a game has at most 8)".into());
         assert!(

@@ -500,3 +500,39 @@ fn comments_in_arguments_and_other_encodings_in_comments() {
     let records = json_lines(&output);
     assert_eq!(records[0]["verdict"], "winnable", "{records:?}");
 }
+
+/// `--certificate`: a field of the JSON Lines records (a usage error with
+/// another format), absent without the flag, accepted by `unwinnable
+/// check`, which exits with 1 when a record is rejected; `dead
+/// --certificate` writes records `check` reads through the text around
+/// them.
+#[test]
+fn certificates_and_check() {
+    let input = format!("{POSITION_1} both\n{POSITION_3} both\n");
+    let output = run(&["analyze", "--certificate", "--quiet"], input.as_bytes());
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    assert!(String::from_utf8_lossy(&output.stderr).contains("--format jsonl"));
+    let plain = run(&["analyze", "--format", "jsonl", "--quiet"], input.as_bytes());
+    assert!(json_lines(&plain).iter().all(|record| record.get("certificate").is_none()));
+    let output = run(&["analyze", "--format", "jsonl", "--certificate", "--quiet"], input.as_bytes());
+    let records = json_lines(&output);
+    assert_eq!(records.len(), 4);
+    assert_eq!(records[0]["certificate"]["kind"], "static", "{}", records[0]);
+    assert_eq!(records[2]["certificate"]["kind"], "helpmate", "{}", records[2]);
+    let checked = run(&["check"], &output.stdout);
+    assert!(checked.status.success(), "{checked:?}");
+    assert_eq!(
+        stdout_lines(&checked),
+        ["line 1 white: accepted", "line 1 black: accepted", "line 2 white: accepted", "line 2 black: accepted"]
+    );
+    // The winner changed in a record: its certificate no longer proves it.
+    let text = String::from_utf8(output.stdout).unwrap().replacen(r#""winner":"white""#, r#""winner":"black""#, 1);
+    let checked = run(&["check", "-"], text.as_bytes());
+    assert_eq!(checked.status.code(), Some(1), "{checked:?}");
+    assert!(stdout_lines(&checked)[0].starts_with("line 1 black: rejected: "), "{checked:?}");
+    let dead = run(&["dead", "--certificate", POSITION_1], b"");
+    let checked = run(&["check"], &dead.stdout);
+    assert_eq!(stdout_lines(&checked), ["line 1 white: accepted", "line 1 black: accepted"], "{dead:?}");
+    let missing = run(&["check", "/nonexistent/records.jsonl"], b"");
+    assert_eq!(missing.status.code(), Some(1), "{missing:?}");
+}

@@ -1,0 +1,611 @@
+//! The `static` kind: a region for every piece, closed under the moves
+//! that can be played (the paper's Lemma 8 as an invariant), and, for
+//! every square the loser's king may stand on, a reason why no mate can
+//! happen there.
+//!
+//! # The invariant
+//!
+//! The certificate gives each piece `q` (named by its square now) a region
+//! `R(q)` holding that square (pieces not listed keep only it), the
+//! winner's pieces `U` assumed never captured, and pieces `H` assumed
+//! *frozen* (never moved nor captured). From them the checker derives:
+//!
+//! * `NC = kings ∪ U ∪ H`, the pieces never captured in the games
+//!   considered;
+//! * `q` is *capturable* unless `q ∈ NC` or no enemy region meets `R(q)`;
+//! * the *fixed* pieces `F`: `R(q) = {q}` and not capturable.
+//!
+//! Consider a sequence of legal moves from the position that ends in a
+//! mate by the winner `W`. None of its moves captures a piece of `U`
+//! ([`never_captured`]), none mates `W`, and until a piece of `H` is
+//! moved or captured, every position of it satisfies
+//!
+//! > **J**: every piece stands on a square of its region, and every piece
+//! > of `F` on its own square.
+//!
+//! By induction: J holds now. If J holds before a move of a piece `q`
+//! (not in `H`) from `u` to `t`, then [`closure`] shows `t ∈ R(q)` (every
+//! move it lists as possible lands in the region, every other one is
+//! impossible or excluded by a reason checked where it is given). A
+//! captured piece leaves the board; it is not in `F` (an enemy region
+//! would hold its square) unless it is in `NC`, and kings and `U` are
+//! never captured. So J holds after the move. A move of a piece of `H`,
+//! or its capture, is where [`frozen`] steps in: the piece has no move in
+//! any position satisfying J, and its capture ends the game in stalemate,
+//! not in the mate of the sequence. So J holds in every position of the
+//! sequence, its last one included, and [`no_mating_square`] shows that no
+//! position satisfying J is a mate by `W`: there is no such sequence.
+//!
+//! An en passant capture legal in the position itself is outside the
+//! argument (the pawn it takes moved before the position); it is refused.
+//! Later ones land on the square the pawn passed, which is in its region
+//! (the pawn's double step needs that square free, so [`closure`] asks for
+//! it), so the capturer's region has it as a capture target.
+
+use std::collections::BTreeMap;
+
+use cozy_chess::{Board, Color, Piece, Rank, Square, get_bishop_rays, get_king_moves, get_knight_moves, get_rook_rays};
+use serde::Deserialize;
+
+use crate::kinds::Material;
+use crate::position::{
+    Set, attacks, bit, count, direct_attacks, has, has_en_passant, names, parse_set, parse_square, parse_squares,
+    squares,
+};
+
+/// A `static` proof.
+#[derive(Debug, Deserialize)]
+pub struct StaticProof {
+    /// Regions by piece square (16 hexadecimal digits each).
+    #[serde(default)]
+    regions: BTreeMap<String, String>,
+    /// The winner's pieces never captured (squares).
+    #[serde(default)]
+    never_captured: String,
+    /// The frozen pieces (squares).
+    #[serde(default)]
+    frozen: String,
+    /// For each square of the loser king's region some winner piece may
+    /// attack: neighbours that cannot all be guarded at once.
+    #[serde(default)]
+    escapes: BTreeMap<String, String>,
+}
+
+/// The facts derived from a certificate, shared by the checks.
+struct Facts<'a> {
+    board: &'a Board,
+    winner: Color,
+    regions: [Set; 64],
+    /// The winner's pieces assumed never captured (`U`).
+    uncapturable: Set,
+    /// Never captured (`NC`).
+    nc: Set,
+    frozen: Set,
+    /// Fixed (`F`).
+    fixed: Set,
+    /// Per colour, the union of its regions.
+    reach: [Set; 2],
+    /// Per colour, squares a king of the other colour may never step to:
+    /// attacked by that colour at every moment ([`persistent_attacks`]).
+    persistent: [Set; 2],
+}
+
+/// Checks a `static` proof for `winner` in `board`.
+pub fn check(board: &Board, winner: Color, proof: &StaticProof) -> Result<(), String> {
+    if has_en_passant(board) {
+        return Err("static: an en passant capture is legal in the position".into());
+    }
+    let facts = Facts::new(board, winner, proof)?;
+    never_captured(&facts)?;
+    for q in squares(facts.occupied() & !facts.frozen) {
+        closure(&facts, q)?;
+    }
+    for h in squares(facts.frozen) {
+        frozen(&facts, h)?;
+    }
+    no_mating_square(&facts, &proof.escapes)
+}
+
+impl Facts<'_> {
+    fn new<'a>(board: &'a Board, winner: Color, proof: &StaticProof) -> Result<Facts<'a>, String> {
+        let occupied = board.occupied().0;
+        let mut regions = [0; 64];
+        for q in squares(occupied) {
+            regions[q as usize] = bit(q);
+        }
+        for (name, hex) in &proof.regions {
+            let q = parse_square(name)?;
+            let region = parse_set(hex)?;
+            if !has(occupied, q) || !has(region, q) {
+                return Err(format!("static: the region given for {q} is not that of a piece holding its square"));
+            }
+            regions[q as usize] = region;
+        }
+        let frozen = parse_squares(&proof.frozen)?;
+        let kings = board.pieces(Piece::King).0;
+        if frozen & !(occupied & !kings) != 0 || squares(frozen).any(|h| regions[h as usize] != bit(h)) {
+            return Err("static: a frozen piece is a king, is missing, or has a region beyond its square".into());
+        }
+        let uncapturable = parse_squares(&proof.never_captured)?;
+        let nc = kings | uncapturable | frozen;
+        let reach = Color::ALL.map(|c| squares(board.colors(c).0).fold(0, |u, q| u | regions[q as usize]));
+        let mut facts = Facts { board, winner, regions, uncapturable, nc, frozen, fixed: 0, reach, persistent: [0; 2] };
+        facts.fixed = squares(occupied)
+            .filter(|&q| regions[q as usize] == bit(q) && !facts.capturable(q))
+            .fold(0, |f, q| f | bit(q));
+        facts.persistent = Color::ALL.map(|c| persistent_attacks(&facts, c));
+        Ok(facts)
+    }
+
+    fn occupied(&self) -> Set {
+        self.board.occupied().0
+    }
+
+    fn region(&self, q: Square) -> Set {
+        self.regions[q as usize]
+    }
+
+    fn color(&self, q: Square) -> Color {
+        self.board.color_on(q).unwrap_or(Color::White)
+    }
+
+    fn role(&self, q: Square) -> Piece {
+        self.board.piece_on(q).unwrap_or(Piece::Pawn)
+    }
+
+    fn ours(&self, color: Color) -> Set {
+        self.board.colors(color).0
+    }
+
+    /// Whether the piece on `q` may be captured: not in `NC`, and some
+    /// enemy region meets its region (a capture ends on the victim's
+    /// square, or for en passant on the square it passed, both in its
+    /// region, and the capturer's region holds it).
+    fn capturable(&self, q: Square) -> bool {
+        !has(self.nc, q) && self.region(q) & self.reach[!self.color(q) as usize] != 0
+    }
+
+    /// Whether the piece on `q` is a pawn that may promote: its region
+    /// meets its last rank. Such a pawn may become any piece, so wherever
+    /// its moves or attacks matter it counts as a queen and a knight too.
+    fn may_promote(&self, q: Square) -> bool {
+        self.role(q) == Piece::Pawn && self.region(q) & last_rank(self.color(q)) != 0
+    }
+
+    /// Squares from which the piece on `q` attacks `target`, lines stopped
+    /// by `obstacles` (for a pawn that may promote, also as a queen or a
+    /// knight).
+    fn sources(&self, q: Square, target: Square, obstacles: Set) -> Set {
+        let (role, color) = (self.role(q), self.color(q));
+        // Attacks are symmetric but for pawns, which attack backwards.
+        let mut from = attacks(role, !color, target, obstacles);
+        if self.may_promote(q) {
+            from |= attacks(Piece::Queen, color, target, obstacles) | get_knight_moves(target).0;
+        }
+        from
+    }
+
+    /// Squares where a piece of `color` that may be captured can stand
+    /// (`NC` left out: kings and `U` are never captured, and the capture
+    /// of a piece of `H` ends the game, see [`frozen`]).
+    fn victims(&self, color: Color) -> Set {
+        squares(self.ours(color) & !self.nc).fold(0, |u, v| u | self.region(v))
+    }
+}
+
+/// Rank 8 for White, rank 1 for Black.
+fn last_rank(color: Color) -> Set {
+    Rank::Eighth.relative_to(color).bitboard().0
+}
+
+/// The squares one step ahead of `set` for a pawn of `color`.
+fn forward(set: Set, color: Color) -> Set {
+    if color == Color::White { set << 8 } else { set >> 8 }
+}
+
+/// The squares a piece of `role` reaches by one step or jump from `u`: a
+/// slider's neighbours along its lines (a slide is a chain of such steps
+/// through empty squares).
+fn steps(role: Piece, u: Square) -> Set {
+    let around = get_king_moves(u).0;
+    match role {
+        Piece::Knight => get_knight_moves(u).0,
+        Piece::Bishop => around & get_bishop_rays(u).0,
+        Piece::Rook => around & get_rook_rays(u).0,
+        _ => around,
+    }
+}
+
+/// `U`: each piece assumed never captured is the winner's, and its
+/// capture would leave the winner material with which no mate is possible
+/// (its only piece but the king, or, without pawns on the board, the
+/// material rules of [`Material`] holding without it). Such a capture is
+/// the loser's move, which mates nobody, and afterwards the winner can
+/// never mate (the rules keep holding as pieces are captured, and without
+/// pawns nothing is added): a sequence ending in the winner's mate never
+/// captures it.
+fn never_captured(facts: &Facts<'_>) -> Result<(), String> {
+    let material = Material::of(facts.board);
+    let army = material.army(facts.winner);
+    for u in squares(facts.uncapturable) {
+        let irreplaceable = has(army, u) && (army == bit(u) || material.without(u).insufficient(facts.winner));
+        if !irreplaceable {
+            return Err(format!("static: the piece on {u} is not one whose capture ends the winner's chances"));
+        }
+    }
+    Ok(())
+}
+
+/// The squares `color` attacks at every moment of the sequences J covers:
+/// squares `t` attacked by a piece `e` of `color` from *every* square of
+/// its region, along lines that cross only squares no other piece's region
+/// holds, with `e` never captured (in `NC`, or no enemy region meets its
+/// region) and not a pawn that may promote, and `t ∉ R(e)`.
+///
+/// At every moment of such a sequence `e` stands on some square of its
+/// region and is still the same kind of piece; the squares between it and
+/// `t` hold no other piece (every piece is within its region), so `e`
+/// attacks `t`. A king of the other colour never steps onto `t` (it would
+/// be in check), nor castles through it (castling through an attacked
+/// square is illegal, and the king's square is in its region, so it
+/// cannot be one of the squares between). Fixed enemies that attack a
+/// square directly are a special case.
+fn persistent_attacks(facts: &Facts<'_>, color: Color) -> Set {
+    let mut attacked = 0;
+    for e in squares(facts.ours(color)) {
+        let never_captured = has(facts.nc, e) || facts.region(e) & facts.reach[!color as usize] == 0;
+        if !never_captured || facts.may_promote(e) {
+            continue;
+        }
+        let others = squares(facts.occupied() & !bit(e)).fold(0, |u, x| u | facts.region(x));
+        let common = squares(facts.region(e)).fold(!0, |c, w| c & attacks(facts.role(e), color, w, others));
+        attacked |= common & !facts.region(e);
+    }
+    attacked
+}
+
+/// Checks that every move the piece on `q` could play from a square of
+/// its region, in a position satisfying J, lands in its region: the
+/// *closure* of the regions (Lemma 8's rules, each move kind below).
+fn closure(facts: &Facts<'_>, q: Square) -> Result<(), String> {
+    let (role, color) = (facts.role(q), facts.color(q));
+    let region = facts.region(q);
+    let require = |u: Square, t: Square| {
+        if has(region, t) { Ok(()) } else { Err(format!("static: the region of {q} lacks {t}, a move from {u}")) }
+    };
+    // A piece's step onto `t` is impossible if a fixed ally stands there
+    // (always), or a fixed enemy that is never captured. Otherwise `t` is
+    // empty or holds a capturable enemy at some moment, and a slide goes
+    // on from it only through empty squares, which this covers step by
+    // step.
+    let blocked = (facts.fixed & facts.ours(color)) | (facts.fixed & facts.nc & facts.ours(!color));
+    for u in squares(region) {
+        if role != Piece::Pawn {
+            // A king never steps onto a square the enemy attacks at every
+            // moment ([`persistent_attacks`]).
+            let mut open = steps(role, u) & !blocked;
+            if role == Piece::King {
+                open &= !facts.persistent[!color as usize];
+            }
+            for t in squares(open) {
+                require(u, t)?;
+            }
+            continue;
+        }
+        // A pawn that may promote may stand anywhere in its region as any
+        // piece: a queen's steps and a knight's jumps cover them all.
+        if facts.may_promote(q) {
+            for t in squares((steps(Piece::Queen, u) | get_knight_moves(u).0) & !blocked) {
+                require(u, t)?;
+            }
+        }
+        if last_rank(color) & bit(u) != 0 || last_rank(!color) & bit(u) != 0 {
+            continue;
+        }
+        for t in squares(pawn_targets(facts, q, u)) {
+            require(u, t)?;
+        }
+    }
+    Ok(())
+}
+
+/// The squares a pawn `q` of its colour standing on `u` may move to in a
+/// position satisfying J, but for those a reason excludes:
+///
+/// * a push onto a square a fixed piece holds (always occupied);
+/// * a push or double push into a guarded square ([`facing`]);
+/// * a double push through an occupied or guarded square;
+/// * a capture onto a square no capturable enemy can stand on (nor pass
+///   over: en passant) or a fixed ally holds;
+/// * a move that would mate the winner ([`mates_on_arrival`]): sequences
+///   ending in the winner's mate make none.
+fn pawn_targets(facts: &Facts<'_>, q: Square, u: Square) -> Set {
+    let color = facts.color(q);
+    let mut targets = 0;
+    let t1 = forward(bit(u), color);
+    let one = if t1 & !facts.fixed != 0 && !facing(facts, q, t1) { t1 } else { 0 };
+    if one != 0 && !mates_on_arrival(facts, q, u, one) {
+        targets |= one;
+    }
+    let t2 = forward(one, color);
+    let second_rank = Rank::Second.relative_to(color).bitboard().0;
+    if bit(u) & second_rank != 0
+        && t2 & !facts.fixed != 0
+        && !facing(facts, q, t2)
+        && !mates_on_arrival(facts, q, u, t2)
+    {
+        targets |= t2;
+    }
+    let captures =
+        cozy_chess::get_pawn_attacks(u, color).0 & facts.victims(!color) & !(facts.fixed & facts.ours(color));
+    for t in squares(captures) {
+        if !mates_on_arrival(facts, q, u, bit(t)) {
+            targets |= bit(t);
+        }
+    }
+    targets
+}
+
+/// *Facing pawns*: the pawn `q` never pushes into (or through) `t` when
+/// `t` is the square of an enemy pawn `b` that started ahead of it on its
+/// file, both regions stay on that file, and no piece of `q`'s colour can
+/// capture `b` (none can stand on a square of `R(b)`, no pawn of it
+/// attacks one from its region; a pawn that may promote counts with its
+/// region too). Then `b` is never captured and both stay on the file;
+/// pushes cross only empty squares, so neither passes the other: `b` stays
+/// ahead of `q`, and only moves towards it, so at or below `t`. So `q`
+/// never reaches `t`.
+fn facing(facts: &Facts<'_>, q: Square, t: Set) -> bool {
+    let color = facts.color(q);
+    let Some(t) = squares(t).next() else { return false };
+    let (file, b) = (q.file().bitboard().0, t);
+    let ahead = if color == Color::White { b as u8 > q as u8 } else { (b as u8) < q as u8 };
+    let enemy_pawn = facts.board.colored_pieces(!color, Piece::Pawn).has(b);
+    if !enemy_pawn || !ahead || bit(b) & file == 0 || facts.region(q) & !file != 0 || facts.region(b) & !file != 0 {
+        return false;
+    }
+    squares(facts.ours(color)).all(|x| {
+        let region = facts.region(x);
+        let mut reach = if facts.role(x) == Piece::Pawn {
+            squares(region).fold(0, |a, w| a | cozy_chess::get_pawn_attacks(w, color).0)
+        } else {
+            region
+        };
+        if facts.may_promote(x) {
+            reach |= region;
+        }
+        reach & facts.region(b) == 0
+    })
+}
+
+/// Whether the loser's pawn `q`, arriving on `t` from `u`, checkmates the
+/// winner in every position satisfying J. The winner's king never moves
+/// (its region is its square `k`); the pawn on `t` checks it (a pawn's
+/// check cannot be blocked); every other neighbour of `k` holds a fixed
+/// piece of the winner or is attacked directly (unblockably) by a fixed
+/// piece of the loser still standing (not on `u` or `t`) or by the pawn,
+/// and `t` itself by such a fixed piece (the king cannot take); no piece of
+/// the winner but the king can take on `t` from any square of its region
+/// (lines stopped only by those fixed pieces; a double step is refused if
+/// a pawn of the winner may stand beside `t`: en passant). Squares on the
+/// loser's third rank (a double step passes them) and last rank are never
+/// excluded this way.
+fn mates_on_arrival(facts: &Facts<'_>, q: Square, u: Square, t: Set) -> bool {
+    let (winner, loser) = (facts.winner, !facts.winner);
+    let Some(t_sq) = squares(t).next() else { return false };
+    let k = facts.board.king(winner);
+    let edge = Rank::Third.relative_to(loser).bitboard().0 | last_rank(loser);
+    let checks = cozy_chess::get_pawn_attacks(t_sq, loser).0;
+    if facts.color(q) != loser || t & edge != 0 || facts.region(k) != bit(k) || !has(checks, k) {
+        return false;
+    }
+    let staying = facts.fixed & !bit(u) & !t;
+    let guarded = squares(staying & facts.ours(loser)).fold(0, |g, p| g | direct_attacks(facts.role(p), loser, p));
+    let winner_fixed = staying & facts.ours(winner) & !bit(k);
+    let covered = |n: Square| if n == t_sq { has(guarded, n) } else { has(winner_fixed | guarded | checks, n) };
+    if !squares(get_king_moves(k).0).all(covered) {
+        return false;
+    }
+    let winner_pieces = facts.ours(winner) & !bit(k);
+    if squares(winner_pieces).any(|x| facts.region(x) & facts.sources(x, t_sq, staying) != 0) {
+        return false;
+    }
+    let double_step = (forward(forward(bit(u), loser), loser) & t) != 0;
+    let beside = ((t << 1) & !0x0101_0101_0101_0101) | ((t >> 1) & !0x8080_8080_8080_8080);
+    let pawns = facts.board.colored_pieces(winner, Piece::Pawn).0;
+    !(double_step && squares(pawns).any(|p| facts.region(p) & beside != 0))
+}
+
+/// Checks a frozen piece `h` (see the module docs): it has no move in any
+/// position satisfying J, and (unless it is in `U`) every capture of it
+/// ends the game in stalemate ([`capture_stalemates`]). Then the first
+/// moment a piece of `H` leaves its square is a capture that ends the game
+/// without a mate by the winner, so a sequence ending in that mate never
+/// has one, and J holds throughout it.
+fn frozen(facts: &Facts<'_>, h: Square) -> Result<(), String> {
+    let (role, color) = (facts.role(h), facts.color(h));
+    let moves = if role == Piece::Pawn {
+        // A push needs the square ahead empty; a capture, a capturable
+        // enemy there (or passing it).
+        (forward(bit(h), color) & !facts.fixed) | (cozy_chess::get_pawn_attacks(h, color).0 & facts.victims(!color))
+    } else {
+        let blocked = (facts.fixed & facts.ours(color)) | (facts.fixed & facts.nc & facts.ours(!color));
+        steps(role, h) & !blocked
+    };
+    if moves != 0 {
+        return Err(format!("static: the frozen piece on {h} may move to {}", names(moves)));
+    }
+    if has(facts.uncapturable, h) {
+        return Ok(());
+    }
+    capture_stalemates(facts, h)
+}
+
+/// Whether every capture of the frozen piece on `x` ends in stalemate, in
+/// any position satisfying J. For every enemy piece `c` and every square
+/// `y` of its region from which it attacks `x` (lines stopped only by
+/// fixed pieces), after `c` takes on `x`:
+///
+/// * every other piece of the victim's side is fixed (still standing) and
+///   has no move: a pawn's square ahead is held and no enemy can stand
+///   where it captures; a piece's every step holds a fixed ally;
+/// * its king, on any square of its region (not next to `c` if `c` is the
+///   king), has every neighbour held by a fixed ally or attacked directly
+///   by a fixed enemy or by `c` (on `x`: defended by a fixed enemy; next
+///   to a capturing king), and is not in check: not attacked by `c` (lines
+///   stopped only by fixed pieces), nor by a slider whose region meets
+///   the line beyond `y` when nothing fixed stands between (a discovered
+///   check; before the capture the king was not in check, and only `y`
+///   was vacated).
+///
+/// No move then, and no check: stalemate. A capturer that may promote
+/// guards nothing for sure (it may be a pawn or any piece) and attacks as
+/// a queen and a knight.
+fn capture_stalemates(facts: &Facts<'_>, x: Square) -> Result<(), String> {
+    let victim = facts.color(x);
+    let capturer_side = !victim;
+    let fail = |why: &str| Err(format!("static: a capture of the frozen piece on {x} may not stalemate ({why})"));
+    let own_fixed_attacks = squares(facts.fixed & !bit(x) & facts.ours(victim))
+        .fold(0, |a, p| a | direct_attacks(facts.role(p), victim, p));
+    let victim_king = facts.board.king(victim);
+    for c in squares(facts.ours(capturer_side)) {
+        let c_role = facts.role(c);
+        if c_role == Piece::King && has(own_fixed_attacks, x) {
+            continue;
+        }
+        let promotes = facts.may_promote(c);
+        for y in squares(facts.region(c) & facts.sources(c, x, facts.fixed & !bit(c))) {
+            let after = facts.fixed & !bit(y) & !bit(x);
+            let c_attacks = if promotes {
+                attacks(Piece::Queen, capturer_side, x, after) | get_knight_moves(x).0
+            } else {
+                attacks(c_role, capturer_side, x, after)
+            };
+            let c_direct = if promotes { 0 } else { direct_attacks(c_role, capturer_side, x) };
+            let fixed_attacks = squares(after & facts.ours(capturer_side))
+                .fold(0, |a, p| a | direct_attacks(facts.role(p), capturer_side, p));
+            let own_after = after & facts.ours(victim);
+            for p in squares(facts.ours(victim) & !bit(victim_king) & !bit(x)) {
+                if !has(after, p) {
+                    return fail("another piece of the victim's side may move");
+                }
+                let has_move = match facts.role(p) {
+                    Piece::Pawn => {
+                        forward(bit(p), victim) & !(after | bit(x)) != 0
+                            || cozy_chess::get_pawn_attacks(p, victim).0
+                                & (facts.reach[capturer_side as usize] | bit(x))
+                                != 0
+                    }
+                    role => steps(role, p) & !own_after != 0,
+                };
+                if has_move {
+                    return fail("another piece of the victim's side has a move");
+                }
+            }
+            let mut king_squares = facts.region(victim_king) & !bit(x);
+            if c_role == Piece::King {
+                king_squares &= !get_king_moves(x).0;
+            }
+            for k in squares(king_squares) {
+                let closed = |t: Square| {
+                    has(own_after, t)
+                        || (t != x && has(fixed_attacks | c_direct, t))
+                        || (t == x && has(fixed_attacks, x))
+                        || (c_role == Piece::King && t != x && has(get_king_moves(x).0, t))
+                };
+                if !squares(get_king_moves(k).0).all(closed) {
+                    return fail("the king may have a square");
+                }
+                if has(c_attacks, k) || discovered_check(facts, c, y, k, after | bit(x)) {
+                    return fail("the king may be in check");
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Whether a slider of the capturer's side other than `c` may check the
+/// king on `k` through `y`, the square `c` left: `y` on a line from `k`
+/// with no piece of `stops` between, and the slider's region meeting the
+/// line beyond `y` up to the first square of `stops`.
+fn discovered_check(facts: &Facts<'_>, c: Square, y: Square, k: Square, stops: Set) -> bool {
+    let line = cozy_chess::get_line_rays(k, y).0;
+    if line == 0 || cozy_chess::get_between_rays(k, y).0 & stops != 0 {
+        return false;
+    }
+    let diagonal = get_bishop_rays(k).has(y);
+    // The squares beyond `y` seen from `k`, up to the first stop.
+    let (df, dr) = ((y.file() as i8 - k.file() as i8).signum(), (y.rank() as i8 - k.rank() as i8).signum());
+    let mut beyond = 0;
+    let mut next = y.try_offset(df, dr);
+    while let Some(square) = next {
+        beyond |= bit(square);
+        if has(stops, square) {
+            break;
+        }
+        next = square.try_offset(df, dr);
+    }
+    let side = facts.color(c);
+    squares(facts.ours(side) & !bit(c)).any(|s| {
+        let role = facts.role(s);
+        let slides =
+            facts.may_promote(s) || role == Piece::Queen || role == if diagonal { Piece::Bishop } else { Piece::Rook };
+        slides && facts.region(s) & beyond != 0
+    })
+}
+
+/// Checks that no position satisfying J is a mate by the winner: for each
+/// square `s` the loser's king may stand on, either no piece of the
+/// winner can attack `s` (from a square of its region other than `s`,
+/// lines stopped by the fixed pieces; the king gives no check), or the
+/// certificate names neighbours `X` of `s` that cannot all be guarded.
+///
+/// In a mate with the king on `s`, every neighbour is *guarded*: a piece of
+/// the loser stands on it (one square per piece, and only on a square of
+/// its region), or a piece of the winner attacks it with `s` vacated (at
+/// most as many squares of `X` as it attacks from some square of its
+/// region: not `s`, not next to `s` for the king, not the first or last
+/// rank for a pawn; lines stopped by fixed pieces, which stand at the
+/// mate; a pawn that may promote as any piece). If those maxima and the
+/// loser's pieces able to stand on `X` add up to fewer than `|X|`, some
+/// square of `X` is unguarded: no mate on `s`.
+fn no_mating_square(facts: &Facts<'_>, escapes: &BTreeMap<String, String>) -> Result<(), String> {
+    let (winner, loser) = (facts.winner, !facts.winner);
+    let loser_king = facts.board.king(loser);
+    let obstacles = facts.fixed & !bit(loser_king);
+    let winner_king = facts.board.king(winner);
+    // For each piece of the winner, its (role, square) placements.
+    let placements = |q: Square, s: Square| {
+        let mut roles = vec![facts.role(q)];
+        if facts.may_promote(q) {
+            roles.extend([Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen]);
+        }
+        let region = facts.region(q) & !bit(s);
+        let region = if q == winner_king { region & !get_king_moves(s).0 } else { region };
+        roles.into_iter().flat_map(move |role| {
+            let allowed = if role == Piece::Pawn { region & !last_rank(winner) & !last_rank(loser) } else { region };
+            squares(allowed).map(move |u| attacks(role, winner, u, obstacles))
+        })
+    };
+    for s in squares(facts.region(loser_king)) {
+        let attackers = facts.ours(winner) & !bit(winner_king);
+        if !squares(attackers).any(|q| placements(q, s).any(|a| has(a, s))) {
+            continue;
+        }
+        let witness = escapes
+            .get(&s.to_string())
+            .ok_or_else(|| format!("static: no reason why the loser's king cannot be mated on {s}"))?;
+        let x = parse_squares(witness)?;
+        if x == 0 || x & !get_king_moves(s).0 != 0 {
+            return Err(format!("static: the escapes given for {s} are not neighbours of it"));
+        }
+        let by_winner: u32 =
+            squares(facts.ours(winner)).map(|q| placements(q, s).map(|a| count(a & x)).max().unwrap_or(0)).sum();
+        let by_loser = squares(facts.ours(loser) & !bit(loser_king)).filter(|&b| facts.region(b) & x != 0).count();
+        if by_winner + by_loser as u32 >= count(x) {
+            return Err(format!("static: on {s}, the squares {} can all be guarded", names(x)));
+        }
+    }
+    Ok(())
+}

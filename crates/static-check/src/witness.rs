@@ -1,0 +1,203 @@
+//! [`StaticWitness`]: what a `static` certificate carries, for the
+//! independent checker (`crates/check`, `docs/certificates.md`) to verify
+//! fact by fact.
+//!
+//! The regions are the mobility fixpoint under [`Rules::Certified`] for
+//! the games ending in the winner's mate (the winner's irreplaceable
+//! pieces never captured): closed under the rules the checker verifies
+//! (the paper's, facing pawns, kings never captured, persistent attacks of
+//! single pieces, the loser's pawns never mating the winner, frozen pieces
+//! whose capture stalemates). The frozen pieces and the pieces never
+//! captured are named, so the checker can verify each assumption.
+//!
+//! Instead of Figure 8's count and mating-net search, every square `s` of
+//! the loser king's region that a winner piece may attack gets *escapes*:
+//! neighbours of `s` (all eight count) that cannot all be guarded at once,
+//! because the winner's pieces (each at most as many of them as it
+//! attacks from one square of its region, lines stopped by the fixed
+//! pieces) and the loser's pieces (one each) add up to fewer. This is the
+//! capacitated Hall condition of [`crate::figure8`] over every neighbour,
+//! with exact capacities; the checker recomputes the sums. Squares the
+//! rule cannot settle (where the mating-net search or its last-move
+//! condition is needed) make the position uncertifiable as a static
+//! witness: [`Uncertified::MateNotExcluded`].
+//!
+//! The producer and the checker compute the same rule in two
+//! implementations on two move generators; the checker trusts nothing
+//! here.
+
+use core::fmt;
+
+use movegen::{Bitboard, Color, Piece, Position, Rank, Role, Square, attacks};
+
+use mobility::geometry::may_promote;
+use mobility::{Games, Mobility, NotApplicable, Rules};
+
+/// The facts of a static proof, for a certificate.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StaticWitness {
+    /// The region of every piece whose region is more than its square
+    /// (named by that square), a1 upwards.
+    pub regions: Vec<(Square, Bitboard)>,
+    /// The winner's pieces assumed never captured (irreplaceable).
+    pub never_captured: Bitboard,
+    /// The pieces assumed frozen (never moved nor captured, their capture
+    /// a stalemate).
+    pub frozen: Bitboard,
+    /// For each square of the loser king's region that some winner piece
+    /// may attack, neighbours that cannot all be guarded.
+    pub escapes: Vec<(Square, Bitboard)>,
+}
+
+/// Why a position has no static witness.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Uncertified {
+    /// The mobility analysis does not apply (an en passant capture).
+    NotApplicable(NotApplicable),
+    /// No set of neighbours shows the loser's king safe from mate on this
+    /// square under the certified rules.
+    MateNotExcluded(Square),
+}
+
+impl fmt::Display for Uncertified {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Uncertified::NotApplicable(reason) => write!(f, "the static witness does not apply ({reason})"),
+            Uncertified::MateNotExcluded(square) => {
+                write!(f, "the certified rules do not exclude a mate with the king on {square}")
+            }
+        }
+    }
+}
+
+/// The static witness that `winner` cannot mate in `pos`, if the
+/// certified rules give one (see the module docs). Independent of
+/// [`crate::analyze`]: it may succeed where that fails and the reverse.
+pub fn static_witness(pos: &Position, winner: Color) -> Result<StaticWitness, Uncertified> {
+    let games =
+        Games { uncapturable: crate::irreplaceable(pos, winner), mates_by: Some(winner), immobile: Bitboard::EMPTY };
+    let mobility = Mobility::compute_assuming(pos, Rules::Certified, games).map_err(Uncertified::NotApplicable)?;
+    let mut found = Vec::new();
+    for (s, unguardable) in escapes(&mobility, winner) {
+        match unguardable {
+            Some(set) if set.any() => found.push((s, set)),
+            Some(_) => {}
+            None => return Err(Uncertified::MateNotExcluded(s)),
+        }
+    }
+    let board = mobility.board();
+    let regions = mobility.pieces().filter(|&(square, _, region)| region != Bitboard::from(square));
+    Ok(StaticWitness {
+        regions: regions.map(|(square, _, region)| (square, region)).collect(),
+        never_captured: games.uncapturable & board.occupied(),
+        frozen: mobility.frozen(),
+        escapes: found,
+    })
+}
+
+/// For each square `s` of the loser king's region in `mobility` (any
+/// regions: the tests feed it wrong ones too), the escapes of `s`: empty
+/// when no winner piece but the king may attack `s`, the smallest set of
+/// neighbours that cannot all be guarded, or `None` when every set can.
+pub fn escapes_of(mobility: &Mobility, winner: Color) -> Vec<(Square, Option<Bitboard>)> {
+    escapes(mobility, winner).collect()
+}
+
+/// [`escapes_of`], one square at a time.
+fn escapes(mobility: &Mobility, winner: Color) -> impl Iterator<Item = (Square, Option<Bitboard>)> + '_ {
+    let board = mobility.board();
+    let loser_king = board.king_of(!winner);
+    let obstacles = board.occupied() - mobility.cleared() - loser_king.map_or(Bitboard::EMPTY, Bitboard::from);
+    let pieces: Vec<Placements> = mobility
+        .pieces()
+        .filter(|(_, piece, _)| piece.color == winner)
+        .map(|(_, piece, region)| Placements::of(piece, region, obstacles))
+        .collect();
+    let blockers: Vec<Bitboard> =
+        (board.by_color(!winner) - board.kings()).iter().map(|q| mobility.region(q)).collect();
+    let region = loser_king.map_or(Bitboard::EMPTY, |king| mobility.region(king));
+    region.into_iter().map(move |s| (s, escape_square_set(&pieces, &blockers, s)))
+}
+
+/// Where and as what a winner piece may stand, with what it attacks from
+/// there (lines stopped by the fixed pieces): every square of its region,
+/// a pawn not on its first or last rank, a pawn that may promote also as
+/// any promoted piece.
+struct Placements {
+    king: bool,
+    /// `(square, attacks)`.
+    attacks: Vec<(Square, Bitboard)>,
+}
+
+impl Placements {
+    fn of(piece: Piece, region: Bitboard, obstacles: Bitboard) -> Placements {
+        let mut roles = vec![piece.role];
+        if may_promote(piece, region) {
+            roles.extend([Role::Knight, Role::Bishop, Role::Rook, Role::Queen]);
+        }
+        let pawn_ranks = Bitboard::rank(Rank::First) | Bitboard::rank(Rank::Eighth);
+        let attacks = roles
+            .into_iter()
+            .flat_map(|role| {
+                let allowed = if role == Role::Pawn { region - pawn_ranks } else { region };
+                allowed.iter().map(move |u| (u, attacks::attacks(role, piece.color, u, obstacles)))
+            })
+            .collect();
+        Placements { king: piece.role == Role::King, attacks }
+    }
+
+    /// The placements possible while the loser's king is on `s`: not on
+    /// `s`, and the winner's king not next to it.
+    fn with_king_on(&self, s: Square) -> impl Iterator<Item = Bitboard> + '_ {
+        let banned = if self.king { attacks::king(s) | s } else { Bitboard::from(s) };
+        self.attacks.iter().filter(move |(u, _)| !banned.contains(*u)).map(|&(_, attacks)| attacks)
+    }
+}
+
+/// For the loser's king on `s`: `Some(empty)` when no winner piece but
+/// the king may attack `s`, `Some(X)` with the smallest set `X` of
+/// neighbours that cannot all be guarded, `None` when every set can.
+fn escape_square_set(pieces: &[Placements], blockers: &[Bitboard], s: Square) -> Option<Bitboard> {
+    if !pieces.iter().any(|p| !p.king && p.with_king_on(s).any(|attacks| attacks.contains(s))) {
+        return Some(Bitboard::EMPTY);
+    }
+    let neighbours: Vec<Square> = attacks::king(s).iter().collect();
+    let mask = |set: Bitboard| -> u8 {
+        neighbours.iter().enumerate().filter(|(_, n)| set.contains(**n)).fold(0, |m, (i, _)| m | 1 << i)
+    };
+    // Per winner piece, the neighbours it attacks from each placement;
+    // only the maximal sets matter (the most a piece guards of any `X` is
+    // reached at a set no other of its sets contains).
+    let covers: Vec<Vec<u8>> = pieces
+        .iter()
+        .map(|piece| {
+            let mut masks: Vec<u8> =
+                piece.with_king_on(s).filter(|attacks| attacks.intersects(attacks::king(s))).map(mask).collect();
+            masks.sort_unstable_by_key(|m| core::cmp::Reverse(m.count_ones()));
+            masks.dedup();
+            let mut maximal: Vec<u8> = Vec::new();
+            for m in masks {
+                if !maximal.iter().any(|&big| big & m == m) {
+                    maximal.push(m);
+                }
+            }
+            maximal
+        })
+        .filter(|maximal| !maximal.is_empty())
+        .collect();
+    let blockers: Vec<u8> = blockers.iter().map(|&region| mask(region)).filter(|&m| m != 0).collect();
+    let mut subsets: Vec<u8> = (1..=u8::MAX).filter(|x| u32::from(*x) < 1 << neighbours.len()).collect();
+    subsets.sort_by_key(|x| x.count_ones());
+    let short = subsets.into_iter().find(|&x| {
+        let needed = x.count_ones();
+        let mut guards = blockers.iter().filter(|&&m| m & x != 0).count() as u32;
+        for cover in &covers {
+            guards += cover.iter().map(|m| (m & x).count_ones()).max().unwrap_or(0);
+            if guards >= needed {
+                return false;
+            }
+        }
+        guards < needed
+    })?;
+    Some(neighbours.iter().enumerate().filter(|(i, _)| short >> i & 1 != 0).map(|(_, n)| *n).collect())
+}

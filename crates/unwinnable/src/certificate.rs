@@ -1,0 +1,137 @@
+//! `--certificate`: the evidence of a verdict in the versioned JSON format
+//! of `docs/certificates.md`, for the independent checker (`crates/check`,
+//! `unwinnable check`).
+//!
+//! The kinds built here: `helpmate` (a winnable verdict), `over`,
+//! `material` and `forced` (with `repeats`), and `static` (the witness of
+//! `static_check::static_witness`), each after the forced moves the
+//! analysis played first. A proof with no certificate yet (the exhaustive
+//! search's, whose `closure` kind the search engine will fill; a static
+//! proof the certified rules cannot redo) gets the kind `none` with the
+//! reason, which the checker rejects: it is not evidence.
+
+use movegen::{Bitboard, Color, Move, Position};
+use search::{Ending, Proof, Verdict};
+use serde_json::{Map, Value, json};
+use static_check::{InsufficientMaterial, StaticWitness, static_witness};
+
+/// The certificate format version written.
+pub const VERSION: u64 = 1;
+
+/// The certificate of `verdict` for `winner` in `position`; `None` for an
+/// undetermined verdict (nothing is claimed).
+pub fn certificate(position: &Position, winner: Color, verdict: &Verdict) -> Option<Value> {
+    let proof = match verdict {
+        Verdict::Winnable { helpmate } => json!({"kind": "helpmate", "moves": uci(helpmate)}),
+        Verdict::Unwinnable(proof) => of_proof(position, winner, proof),
+        Verdict::Undetermined(_) => return None,
+    };
+    Some(versioned(proof))
+}
+
+/// The certificate of an unwinnability `proof` for `winner` in `position`
+/// (after the forced moves, for the proofs that come after them).
+pub fn unwinnable_certificate(position: &Position, winner: Color, proof: &Proof) -> Value {
+    versioned(of_proof(position, winner, proof))
+}
+
+/// The proof a `closure` certificate's cut at `position` can carry (see
+/// `docs/certificates.md`): a material rule, or else the static witness,
+/// if either applies. For the search engine's closures, whose cuts are the
+/// positions it proved statically.
+pub fn cut_proof(position: &Position, winner: Color) -> Option<Value> {
+    if position.is_checkmate() && position.side_to_move() != winner {
+        return None;
+    }
+    if let Some(rule) = static_check::insufficient_material(position, winner) {
+        return Some(material(position, winner, rule));
+    }
+    static_witness(position, winner).ok().map(|witness| static_proof(&witness))
+}
+
+fn versioned(proof: Value) -> Value {
+    let mut object = Map::new();
+    object.insert("version".into(), VERSION.into());
+    if let Value::Object(fields) = proof {
+        object.extend(fields);
+    }
+    Value::Object(object)
+}
+
+/// The moves in UCI.
+fn uci(moves: &[Move]) -> Vec<String> {
+    moves.iter().map(ToString::to_string).collect()
+}
+
+/// A square set as 16 hexadecimal digits (bit `i` for square `i`, a1 = 0).
+fn hex(set: Bitboard) -> String {
+    format!("{:016x}", set.0)
+}
+
+/// A square set as names (`"e4 e5"`).
+fn names(set: Bitboard) -> String {
+    set.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(" ")
+}
+
+/// The proof object (without the version).
+fn of_proof(position: &Position, winner: Color, proof: &Proof) -> Value {
+    match proof {
+        Proof::GameOver(Ending::Stalemate | Ending::WinnerMated) => json!({"kind": "over"}),
+        Proof::ForcedLine { moves, repeats } => {
+            let end = if *repeats { "repeats" } else { "over" };
+            json!({"kind": "forced", "moves": uci(moves), "then": {"kind": end}})
+        }
+        // The other proofs are about the position after the forced moves.
+        proof => {
+            let forced = search::forced_line(position, winner);
+            let end = forced.iter().fold(*position, |pos, &m| pos.play(m));
+            let then = match proof {
+                // The rule that holds may change along the forced line
+                // (a capture leaves Lemma 6's bishops a lone king); one
+                // holds at its end, as material only decreases.
+                Proof::Material(_) => match static_check::insufficient_material(&end, winner) {
+                    Some(rule) => material(&end, winner, rule),
+                    None => none("the material rule does not hold after the forced moves"),
+                },
+                Proof::Static(_) => match static_witness(&end, winner) {
+                    Ok(witness) => static_proof(&witness),
+                    Err(why) => none(&why.to_string()),
+                },
+                _ => none("the exhaustive search's closure certificate is not produced yet"),
+            };
+            if forced.is_empty() { then } else { json!({"kind": "forced", "moves": uci(&forced), "then": then}) }
+        }
+    }
+}
+
+fn none(why: &str) -> Value {
+    json!({"kind": "none", "why": why})
+}
+
+fn material(position: &Position, winner: Color, rule: InsufficientMaterial) -> Value {
+    let rule = match rule {
+        InsufficientMaterial::LoneKing => "lone-king",
+        InsufficientMaterial::LoneKnight => "lemma-5",
+        InsufficientMaterial::SameColoredBishops => "lemma-6",
+    };
+    let board = position.board();
+    json!({"kind": "material", "rule": rule, "pieces": names(board.by_color(winner) - board.kings())})
+}
+
+fn static_proof(witness: &StaticWitness) -> Value {
+    let mut object = Map::new();
+    object.insert("kind".into(), "static".into());
+    let regions: Map<String, Value> = witness.regions.iter().map(|(s, r)| (s.to_string(), hex(*r).into())).collect();
+    object.insert("regions".into(), regions.into());
+    if witness.never_captured.any() {
+        object.insert("never_captured".into(), names(witness.never_captured).into());
+    }
+    if witness.frozen.any() {
+        object.insert("frozen".into(), names(witness.frozen).into());
+    }
+    let escapes: Map<String, Value> = witness.escapes.iter().map(|(s, x)| (s.to_string(), names(*x).into())).collect();
+    if !escapes.is_empty() {
+        object.insert("escapes".into(), escapes.into());
+    }
+    Value::Object(object)
+}

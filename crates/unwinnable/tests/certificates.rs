@@ -1,0 +1,544 @@
+//! Certificates against the independent checker (issue 31, item 4).
+//!
+//! * Every certificate the command writes for the paper set and samples of
+//!   the dev, hard and timeouts sets is accepted.
+//! * Mutated certificates (a region square removed or added, an escape
+//!   removed, a frozen or never-captured piece added, a move changed, the
+//!   winner flipped, a piece moved in the FEN) are rejected, unless an
+//!   oracle independent of the checker shows the mutated claim still holds:
+//!   the labels, a brute-force traversal of every reachable position
+//!   (`explore`), or a replay of the helpmate with `movegen`.
+//! * Certificates fabricated for positions labelled winnable, from honest
+//!   and from wrong regions, are all rejected.
+
+use std::collections::HashSet;
+use std::sync::OnceLock;
+
+use check::{Limits, Outcome, check_record};
+use mobility::{Games, Mobility, Rules};
+use movegen::{Bitboard, Color, PackedPosition, Position, Square};
+use search::{Analyzer, Config};
+use serde_json::{Value, json};
+
+/// One query with what is known about it: `Some(true)` if the winner can
+/// mate, `Some(false)` if not, from the labels.
+#[derive(Clone, Debug)]
+struct Query {
+    fen: String,
+    winner: Color,
+    winnable: Option<bool>,
+}
+
+fn testdata(name: &str) -> String {
+    let path = format!("{}/../../testdata/{name}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// `WB`/`W-`/`-B`/`--` lines: both colours with their labels.
+fn labelled(text: &str, step: usize) -> Vec<Query> {
+    let lines = text.lines().filter(|l| !l.starts_with('#') && l.len() > 3).step_by(step);
+    lines
+        .flat_map(|line| {
+            let (label, fen) = line.split_at(2);
+            [(Color::White, 'W'), (Color::Black, 'B')].map(|(winner, c)| Query {
+                fen: fen.trim().to_string(),
+                winner,
+                winnable: Some(label.contains(c)),
+            })
+        })
+        .collect()
+}
+
+/// The paper set, a third of dev and of hard, one in forty timeouts (the
+/// side not to move cannot mate in each).
+fn sample() -> Vec<Query> {
+    let paper: String = testdata("paper-positions.tsv")
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .filter_map(|l| {
+            let fields: Vec<&str> = l.split('\t').collect();
+            Some(format!("{} {}\n", fields.get(1)?, fields.get(2)?))
+        })
+        .collect();
+    let mut queries = labelled(&paper, 1);
+    queries.extend(labelled(&testdata("dev-positions.txt"), 3));
+    queries.extend(labelled(&testdata("hard-positions.txt"), 3));
+    for line in testdata("timeouts-20k.txt").lines().step_by(40) {
+        let fen = line.rsplit_once(' ').map_or(line, |(fen, _)| fen).to_string();
+        let pos: Position = fen.parse().expect("timeout FEN");
+        queries.push(Query { fen, winner: !pos.side_to_move(), winnable: Some(false) });
+    }
+    queries
+}
+
+/// A record as `analyze --certificate` writes it (the fields the checker
+/// reads).
+fn record(query: &Query, verdict: &str, certificate: &Value) -> String {
+    json!({"fen": query.fen, "winner": query.winner.name(), "verdict": verdict, "certificate": certificate}).to_string()
+}
+
+/// The sample analysed, each with its verdict and certificate (undetermined
+/// verdicts left out). Shared by the tests.
+fn analysed() -> &'static [(Query, String, Value)] {
+    static ANALYSED: OnceLock<Vec<(Query, String, Value)>> = OnceLock::new();
+    ANALYSED.get_or_init(|| {
+        let mut config = Config::default();
+        config.limits.nodes = 2_000_000;
+        config.limits.tt_mb = 64;
+        let mut analyzer = Analyzer::new(config);
+        sample()
+            .into_iter()
+            .filter_map(|query| {
+                let pos: Position = query.fen.parse().ok()?;
+                let analysis = analyzer.analyze(&pos, query.winner);
+                let certificate = unwinnable::certificate::certificate(&pos, query.winner, &analysis.verdict)?;
+                Some((query, analysis.verdict.name().to_string(), certificate))
+            })
+            .collect()
+    })
+}
+
+fn outcome(query: &Query, verdict: &str, certificate: &Value) -> Outcome {
+    check_record(&record(query, verdict, certificate), &Limits { max_positions: 200_000 })
+}
+
+/// Whether the certificate (or a proof inside it) is of the kind `none`.
+fn uncertified(certificate: &Value) -> bool {
+    certificate["kind"] == "none" || certificate.get("then").is_some_and(uncertified)
+}
+
+/// The object holding the proof's facts: the certificate, or the proof at
+/// the end of its forced line.
+fn innermost(certificate: &mut Value) -> &mut Value {
+    if certificate.get("then").is_some() { innermost(&mut certificate["then"]) } else { certificate }
+}
+
+#[test]
+fn every_certificate_produced_is_accepted() {
+    let (mut accepted, mut none) = (0, 0);
+    for (query, verdict, certificate) in analysed() {
+        if let Some(winnable) = query.winnable {
+            assert_eq!(verdict == "winnable", winnable, "{query:?}: the verdict contradicts the label");
+        }
+        if uncertified(certificate) {
+            none += 1;
+            continue;
+        }
+        assert_eq!(outcome(query, verdict, certificate), Outcome::Accepted, "{query:?}: {certificate}");
+        accepted += 1;
+    }
+    eprintln!("{accepted} certificates accepted, {none} verdicts without one (closures)");
+    assert!(accepted > 1500, "{accepted}");
+}
+
+/// A small deterministic generator for the mutations.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n.max(1) as u64) as usize
+    }
+}
+
+/// Whether `winner` can mate from `pos`, by visiting every reachable
+/// position (movegen's moves, not the checker's): `Some(true)` when a mate
+/// by the winner is reached, `Some(false)` when all were visited without
+/// one, `None` beyond `limit` positions.
+fn explore(pos: &Position, winner: Color, limit: usize) -> Option<bool> {
+    let mut seen: HashSet<PackedPosition> = HashSet::from([pos.pack()]);
+    let mut stack = vec![*pos];
+    while let Some(current) = stack.pop() {
+        let moves = current.legal_moves();
+        if moves.is_empty() {
+            if current.is_check() && current.side_to_move() != winner {
+                return Some(true);
+            }
+            continue;
+        }
+        for &m in moves.iter() {
+            let next = current.play(m);
+            if seen.insert(next.pack()) {
+                if seen.len() > limit {
+                    return None;
+                }
+                stack.push(next);
+            }
+        }
+    }
+    Some(false)
+}
+
+/// Whether `winner` cannot mate from `pos`, by oracles independent of the
+/// checker: the only legal moves followed (with `movegen`), then a material
+/// rule (a lone king never mates; Lemmas 5 and 6 are the paper's, here in
+/// the static check's implementation), else [`explore`]. `None` if none
+/// decides.
+fn unwinnable_by_oracle(pos: &Position, winner: Color) -> Option<bool> {
+    let mut pos = *pos;
+    for _ in 0..200 {
+        let moves = pos.legal_moves();
+        match moves.len() {
+            0 => return Some(!(pos.is_check() && pos.side_to_move() != winner)),
+            1 => pos = pos.play(moves[0]),
+            _ => break,
+        }
+    }
+    if static_check::insufficient_material(&pos, winner).is_some() {
+        return Some(true);
+    }
+    explore(&pos, winner, 300_000).map(|mate| !mate)
+}
+
+/// Whether `moves` (UCI) played from `fen` end in a mate by `winner`, by
+/// `movegen`.
+fn mates(fen: &str, winner: Color, moves: &[Value]) -> bool {
+    let Ok(mut pos) = fen.parse::<Position>() else { return false };
+    for m in moves {
+        let Some(m) = m.as_str().and_then(|m| pos.parse_uci(m).ok()) else { return false };
+        pos = pos.play(m);
+    }
+    pos.is_checkmate() && pos.side_to_move() != winner
+}
+
+/// `fen` with the piece on `from` moved to the empty `to`, if that is a
+/// valid position.
+fn moved(fen: &str, from: Square, to: Square) -> Option<String> {
+    let pos: Position = fen.parse().ok()?;
+    let mut setup = pos.to_setup();
+    let piece = setup.board.remove_piece_at(from)?;
+    if setup.board.piece_at(to).is_some() {
+        return None;
+    }
+    setup.board.set_piece_at(to, piece);
+    Position::from_setup(setup).ok().map(|p| p.to_fen())
+}
+
+/// A set of squares as the certificates write it.
+fn names(set: Bitboard) -> String {
+    set.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(" ")
+}
+
+/// The mutations of one certificate that keep its claim: `(name, mutated
+/// certificate)`.
+fn same_claim_mutations(certificate: &Value, fen: &str, rng: &mut Rng) -> Vec<(&'static str, Value)> {
+    let mut mutations = Vec::new();
+    let mut proof = certificate.clone();
+    let inner = innermost(&mut proof).clone();
+    let pos: Position = fen.parse().expect("FEN");
+    let board = pos.board();
+    match inner["kind"].as_str() {
+        Some("static") => {
+            let regions = inner["regions"].as_object().cloned().unwrap_or_default();
+            if !regions.is_empty() {
+                let keys: Vec<&String> = regions.keys().collect();
+                let key = keys[rng.below(keys.len())].clone();
+                let square: Square = key.parse().expect("square");
+                let region = Bitboard(u64::from_str_radix(regions[&key].as_str().unwrap(), 16).unwrap());
+                let others: Vec<Square> = (region - square).iter().collect();
+                if !others.is_empty() {
+                    let smaller = region - others[rng.below(others.len())];
+                    let mut m = certificate.clone();
+                    innermost(&mut m)["regions"][&key] = format!("{:016x}", smaller.0).into();
+                    mutations.push(("a region square removed", m));
+                }
+                let outside: Vec<Square> = (!region).iter().collect();
+                if !outside.is_empty() {
+                    let larger = region | outside[rng.below(outside.len())];
+                    let mut m = certificate.clone();
+                    innermost(&mut m)["regions"][&key] = format!("{:016x}", larger.0).into();
+                    mutations.push(("a region square added", m));
+                }
+            }
+            if let Some(escapes) = inner["escapes"].as_object() {
+                let keys: Vec<&String> = escapes.keys().collect();
+                let key = keys[rng.below(keys.len())].clone();
+                let list: Vec<&str> = escapes[&key].as_str().unwrap().split(' ').collect();
+                let fewer = list.iter().skip(1).copied().collect::<Vec<_>>().join(" ");
+                let mut m = certificate.clone();
+                innermost(&mut m)["escapes"][&key] = fewer.into();
+                mutations.push(("an escape square removed", m));
+            }
+            let pieces: Vec<Square> = (board.occupied() - board.kings()).iter().collect();
+            if !pieces.is_empty() {
+                let extra = pieces[rng.below(pieces.len())];
+                for field in ["frozen", "never_captured"] {
+                    let list = inner[field].as_str().unwrap_or("");
+                    let mut m = certificate.clone();
+                    innermost(&mut m)[field] = format!("{list} {extra}").trim().to_string().into();
+                    mutations.push(("a frozen or never-captured piece added", m));
+                }
+            }
+        }
+        Some("helpmate") => {
+            let moves = inner["moves"].as_array().cloned().unwrap_or_default();
+            if !moves.is_empty() {
+                // Another legal move in place of one.
+                let index = rng.below(moves.len());
+                let mut p = pos;
+                for m in &moves[..index] {
+                    p = p.play(p.parse_uci(m.as_str().unwrap()).unwrap());
+                }
+                let legal = p.legal_moves();
+                let other = legal[rng.below(legal.len())].to_string();
+                let mut changed = moves.clone();
+                changed[index] = other.into();
+                let mut m = certificate.clone();
+                innermost(&mut m)["moves"] = changed.into();
+                mutations.push(("a helpmate move changed", m));
+            }
+        }
+        _ => {}
+    }
+    if let Some(moves) = certificate["moves"].as_array().filter(|_| certificate["kind"] == "forced") {
+        // A forced move replaced by another square of the same piece.
+        let index = rng.below(moves.len());
+        let uci = moves[index].as_str().unwrap();
+        let to = Square::ALL[rng.below(64)];
+        let changed_move = format!("{}{to}", &uci[..2]);
+        if changed_move != uci {
+            let mut m = certificate.clone();
+            m["moves"][index] = changed_move.into();
+            mutations.push(("a forced move changed", m));
+        }
+    }
+    mutations
+}
+
+/// Mutated certificates, each applied to its claim: a mutation that keeps
+/// the claim may be accepted only if the oracle shows the claim true (the
+/// labels do, for every query of the sample); a helpmate only if `movegen`
+/// replays it to a mate; a forced move changed never (the only legal move
+/// was replaced). A mutation that changes the claim (the winner flipped, a
+/// piece moved in the FEN) may be accepted only if the labels or the
+/// brute-force traversal show the new claim true.
+#[test]
+fn mutated_certificates_are_rejected_unless_the_claim_still_holds() {
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let mut tally: std::collections::BTreeMap<&str, (u32, u32)> = Default::default();
+    for (query, verdict, certificate) in analysed() {
+        if uncertified(certificate) {
+            continue;
+        }
+        let claim_true = query.winnable == Some(verdict == "winnable");
+        for (name, mutated) in same_claim_mutations(certificate, &query.fen, &mut rng) {
+            let accepted = outcome(query, verdict, &mutated) == Outcome::Accepted;
+            let entry = tally.entry(name).or_default();
+            entry.0 += 1;
+            entry.1 += u32::from(!accepted);
+            if accepted {
+                match name {
+                    "a forced move changed" => panic!("{query:?}: accepted {mutated}"),
+                    "a helpmate move changed" => {
+                        let moves = innermost(&mut mutated.clone())["moves"].as_array().cloned().unwrap();
+                        assert!(mates(&query.fen, query.winner, &moves), "{query:?}: accepted {mutated}");
+                    }
+                    _ => assert!(claim_true, "{query:?}: accepted {mutated} for an unlabelled claim"),
+                }
+            }
+        }
+        // The winner flipped.
+        let flipped = Query { winner: !query.winner, ..query.clone() };
+        let entry = tally.entry("the winner flipped").or_default();
+        entry.0 += 1;
+        if outcome(&flipped, verdict, certificate) == Outcome::Accepted {
+            let pos: Position = query.fen.parse().unwrap();
+            let truth = labelled_truth(&flipped).or_else(|| explore(&pos, flipped.winner, 300_000));
+            assert_eq!(truth, Some(verdict == "winnable"), "{flipped:?}: accepted {certificate}");
+        } else {
+            entry.1 += 1;
+        }
+        // A piece moved in the FEN.
+        let pos: Position = query.fen.parse().unwrap();
+        let pieces: Vec<Square> = pos.board().occupied().iter().collect();
+        let from = pieces[rng.below(pieces.len())];
+        let to = Square::ALL[rng.below(64)];
+        if let Some(fen) = moved(&query.fen, from, to) {
+            let changed = Query { fen: fen.clone(), winnable: None, ..query.clone() };
+            let entry = tally.entry("a piece moved in the FEN").or_default();
+            entry.0 += 1;
+            if outcome(&changed, verdict, certificate) == Outcome::Accepted {
+                let truth = if verdict == "winnable" {
+                    let mut c = certificate.clone();
+                    let moves = innermost(&mut c)["moves"].as_array().cloned().unwrap_or_default();
+                    Some(mates(&fen, query.winner, &moves))
+                } else {
+                    unwinnable_by_oracle(&fen.parse().unwrap(), query.winner)
+                };
+                assert_eq!(truth, Some(true), "{changed:?}: accepted {certificate}");
+            } else {
+                entry.1 += 1;
+            }
+        }
+    }
+    for (name, (tried, rejected)) in &tally {
+        eprintln!("{name}: {rejected} of {tried} rejected");
+    }
+    // The mutations that only the oracle could excuse were tried often.
+    assert!(tally.values().map(|(tried, _)| tried).sum::<u32>() > 5000);
+}
+
+/// The label of a query of the sample with this position and winner.
+fn labelled_truth(query: &Query) -> Option<bool> {
+    analysed().iter().find(|(q, _, _)| q.fen == query.fen && q.winner == query.winner).and_then(|(q, _, _)| q.winnable)
+}
+
+/// A static certificate from any mobility solution (the tests give wrong
+/// ones too): its regions, the assumptions named, and for every square of
+/// the loser king's region the escapes found, or all its neighbours when
+/// none (which cannot hold).
+fn static_from(mobility: &Mobility, winner: Color, never_captured: Bitboard, frozen: Bitboard) -> Value {
+    let regions: serde_json::Map<String, Value> = mobility
+        .pieces()
+        .filter(|&(s, _, r)| r != Bitboard::from(s))
+        .map(|(s, _, r)| (s.to_string(), format!("{:016x}", r.0).into()))
+        .collect();
+    let escapes: serde_json::Map<String, Value> = static_check::escapes_of(mobility, winner)
+        .into_iter()
+        .filter_map(|(s, set)| match set {
+            Some(set) if set.is_empty() => None,
+            Some(set) => Some((s.to_string(), names(set).into())),
+            None => Some((s.to_string(), names(movegen::attacks::king(s)).into())),
+        })
+        .collect();
+    json!({"version": 1, "kind": "static", "regions": regions, "never_captured": names(never_captured),
+           "frozen": names(frozen), "escapes": escapes})
+}
+
+/// Certificates fabricated for every labelled winnable query of the dev
+/// and hard sets (a third of them): the game over, every material rule, a
+/// forced line, a repetition, a closure, and static certificates from the
+/// honest regions and from regions computed under false assumptions
+/// (every piece never captured, every piece immobile, every piece frozen,
+/// the loser's king never moving). The label says the winner can mate:
+/// every one must be rejected.
+#[test]
+fn fabricated_certificates_for_winnable_positions_are_all_rejected() {
+    let mut queries = labelled(&testdata("dev-positions.txt"), 3);
+    queries.extend(labelled(&testdata("hard-positions.txt"), 2));
+    let mut fabricated = 0;
+    for query in queries.into_iter().filter(|q| q.winnable == Some(true)) {
+        let Ok(pos) = query.fen.parse::<Position>() else { continue };
+        let (winner, board) = (query.winner, *pos.board());
+        let army = board.by_color(winner) - board.kings();
+        let mut certificates = vec![
+            json!({"version": 1, "kind": "over"}),
+            json!({"version": 1, "kind": "repeats"}),
+            json!({"version": 1, "kind": "closure", "bound": 5_000, "cuts": []}),
+        ];
+        for rule in ["lone-king", "lemma-5", "lemma-6"] {
+            certificates.push(json!({"version": 1, "kind": "material", "rule": rule, "pieces": names(army)}));
+        }
+        if let Some(&first) = pos.legal_moves().first() {
+            certificates
+                .push(json!({"version": 1, "kind": "forced", "moves": [first.to_string()], "then": {"kind": "over"}}));
+        }
+        let pieces = board.occupied() - board.kings();
+        let honest = Games {
+            uncapturable: static_check::irreplaceable(&pos, winner),
+            mates_by: Some(winner),
+            immobile: Bitboard::EMPTY,
+        };
+        let wrong = [
+            (honest, Bitboard::EMPTY),
+            (Games { uncapturable: pieces, ..honest }, Bitboard::EMPTY),
+            (Games { immobile: pieces, ..honest }, Bitboard::EMPTY),
+            (Games { immobile: pieces, ..honest }, pieces),
+        ];
+        for (games, frozen) in wrong {
+            if let Ok(mobility) = Mobility::compute_assuming(&pos, Rules::Certified, games) {
+                let certificate = static_from(&mobility, winner, games.uncapturable, frozen | mobility.frozen());
+                // And with the loser's king never leaving its square.
+                let mut still = certificate.clone();
+                if let (Some(king), Some(regions)) = (board.king_of(!winner), still["regions"].as_object_mut()) {
+                    regions.remove(&king.to_string());
+                }
+                certificates.extend([certificate, still]);
+            }
+        }
+        for certificate in certificates {
+            fabricated += 1;
+            let outcome = outcome(&query, "unwinnable", &certificate);
+            assert!(matches!(outcome, Outcome::Rejected(_)), "{query:?}: {certificate} was {outcome:?}");
+        }
+    }
+    eprintln!("{fabricated} fabricated certificates rejected");
+    assert!(fabricated > 5000, "{fabricated}");
+}
+
+/// A closure certificate for `winner` in `pos`, built here as the search
+/// engine's traversal will: every position reachable from `pos` is
+/// visited, except beyond the positions reached by an irreversible move (a
+/// capture or a pawn move) that `cut_proof` proves (each a cut with its
+/// proof); the bound is the number of positions met, cuts included.
+/// `None` beyond `limit`.
+fn closure_for(pos: &Position, winner: Color, limit: usize) -> Option<Value> {
+    let mut seen: HashSet<PackedPosition> = HashSet::from([pos.pack()]);
+    let mut stack = vec![(*pos, false)];
+    let mut cuts = Vec::new();
+    while let Some((current, irreversible)) = stack.pop() {
+        if irreversible {
+            if let Some(proof) = unwinnable::certificate::cut_proof(&current, winner) {
+                cuts.push(json!({"fen": current.to_fen(), "proof": proof}));
+                continue;
+            }
+        }
+        for &m in current.legal_moves().iter() {
+            let next = current.play(m);
+            if seen.insert(next.pack()) {
+                if seen.len() > limit {
+                    return None;
+                }
+                let irreversible =
+                    current.board().piece_at(m.to()).is_some() || current.board().pawns().contains(m.from());
+                stack.push((next, irreversible));
+            }
+        }
+    }
+    Some(json!({"version": 1, "kind": "closure", "bound": seen.len(), "cuts": cuts}))
+}
+
+/// Closures built for the queries of the sample the search proved
+/// exhaustively, where at most 1,000 positions are met (forty of them): each is
+/// accepted; with the bound lowered by one it is rejected (the bound is
+/// exact); with a cut dropped it is rejected unless the labels show the
+/// claim true (the positions beyond the cut may all be met already, or
+/// few enough and none a mate).
+#[test]
+fn closures_with_their_cuts() {
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let (mut built, mut with_cuts, mut dropped_rejected) = (0, 0, 0);
+    for (query, verdict, certificate) in analysed() {
+        if verdict != "unwinnable" || !uncertified(certificate) {
+            continue;
+        }
+        let pos: Position = query.fen.parse().unwrap();
+        if built == 40 {
+            break;
+        }
+        let Some(closure) = closure_for(&pos, query.winner, 1_000) else { continue };
+        built += 1;
+        assert_eq!(outcome(query, verdict, &closure), Outcome::Accepted, "{query:?}: {closure}");
+        let bound = closure["bound"].as_u64().unwrap();
+        let mut lower = closure.clone();
+        lower["bound"] = (bound - 1).into();
+        assert!(matches!(outcome(query, verdict, &lower), Outcome::Rejected(_)), "{query:?}: bound {}", bound - 1);
+        let cuts = closure["cuts"].as_array().unwrap();
+        if !cuts.is_empty() {
+            with_cuts += 1;
+            let mut dropped = closure.clone();
+            dropped["cuts"].as_array_mut().unwrap().remove(rng.below(cuts.len()));
+            if outcome(query, verdict, &dropped) == Outcome::Accepted {
+                assert_eq!(query.winnable, Some(false), "{query:?}: accepted with a cut dropped");
+            } else {
+                dropped_rejected += 1;
+            }
+        }
+    }
+    eprintln!(
+        "{built} closures built and accepted, {with_cuts} with cuts, {dropped_rejected} rejected with one dropped"
+    );
+    assert!(with_cuts >= 10, "{with_cuts}");
+}
