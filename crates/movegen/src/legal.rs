@@ -13,8 +13,10 @@ use crate::{Bitboard, Castling, CastlingRights, Color, Move, MoveKind, Position,
 /// The legal moves of one piece, as a set of destinations.
 ///
 /// A pawn destination on the last rank stands for four moves (one per
-/// promotion piece); a king destination two files away is castling; a pawn
-/// destination equal to the en passant square is an en passant capture.
+/// promotion piece); castling is a king destination two files away in
+/// standard chess, and the castling rook's square in Chess960 (see
+/// [`CastlingFiles`](crate::CastlingFiles)); a pawn destination equal to the
+/// en passant square is an en passant capture.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PieceMoves {
     /// What moves.
@@ -110,18 +112,20 @@ impl Position {
         }
     }
 
-    /// The king's legal castling destinations.
+    /// The king's legal castlings as destinations: the king's (standard
+    /// chess) or the rook's square (Chess960, where the king's destination
+    /// may be a square it can step to, or its own).
     #[inline(always)]
     fn castling_destinations<S: Side>(&self) -> Bitboard {
         let mut to = Bitboard::EMPTY;
         if self.checkers().is_empty() && self.castling_rights().intersects(CastlingRights::of(S::COLOR)) {
-            let board = self.board();
+            let king = self.our_king();
             for castling in Castling::both(S::COLOR) {
-                if self.castling_rights().contains(castling.right())
-                    && (castling.path() & board.occupied()).is_empty()
-                    && castling.king_path().into_iter().all(|sq| !board.is_attacked_by(sq, !S::COLOR, board.occupied()))
-                {
-                    to |= castling.king_to();
+                if self.castling_rights().contains(castling.right()) {
+                    let path = castling.path(king, castling.rook_from(self.castling_files()));
+                    if self.castling_is_legal(&path) {
+                        to |= if self.is_chess960() { path.rook } else { path.king_to };
+                    }
                 }
             }
         }
@@ -378,7 +382,14 @@ impl Position {
                     }
                     continue;
                 }
-                Role::King if from.distance(target) == 2 => Move::new(from, target, MoveKind::Castle),
+                Role::King if self.us().contains(target) => Move::new(
+                    from,
+                    Castling { color: self.side_to_move(), king_side: target > from }.king_to(),
+                    MoveKind::Castle,
+                ),
+                Role::King if !self.is_chess960() && from.distance(target) == 2 => {
+                    Move::new(from, target, MoveKind::Castle)
+                }
                 _ => Move::normal(from, target),
             };
             f(m);
