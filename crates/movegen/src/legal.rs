@@ -216,9 +216,11 @@ impl Position {
 
     /// [`Position::has_legal_moves`] for the side `S`, cheapest tests
     /// first: the unpinned pawns as sets, the unpinned pieces one by one,
-    /// the king, and only then pinned pieces and en passant. Castling
-    /// needs no test: when it is legal, so is the king's step to the
-    /// square it passes.
+    /// the king, and only then pinned pieces, en passant and castling. A
+    /// standard castling needs no test (when it is legal, so is the king's
+    /// step to the square it crosses), but a Chess960 one may be the only
+    /// move of its king and rook (`K f1, R g1` boxed in: they swap; `K g1,
+    /// R h1`: the king stays), so castling is tested last.
     #[inline(always)]
     fn has_legal<S: Side>(&self) -> bool {
         let board = self.board();
@@ -270,7 +272,7 @@ impl Position {
                 return true;
             }
         }
-        self.legal_en_passants::<S>(pawns) > 0
+        self.legal_en_passants::<S>(pawns) > 0 || self.castling_destinations::<S>().any()
     }
 
     /// The number of legal moves (each promotion piece counts).

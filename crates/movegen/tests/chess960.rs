@@ -93,6 +93,7 @@ fn random_games() {
             }
             let moves = pos.legal_moves();
             assert_eq!(pos.count_legal_moves() as usize, moves.len(), "{}", pos.to_fen());
+            assert_eq!(pos.has_legal_moves(), !moves.is_empty(), "{}", pos.to_fen());
             let mut from_sets = Vec::new();
             pos.for_each_piece_moves(|pm| {
                 pos.expand_piece_moves(pm, |m| from_sets.push(m));
@@ -173,6 +174,10 @@ fn castling_rules() {
     assert_eq!(castles("4k3/8/8/8/8/8/8/2RK4 w Q - 0 1"), ["d1c1"]);
     assert!(castles("4k3/8/8/8/8/8/8/2RKN3 w Q - 0 1").len() == 1);
     assert!(castles("4k3/8/8/8/8/8/8/R1NK4 w Q - 0 1").is_empty());
+    // Castling as the only legal move: not a stalemate.
+    let only = Position::from_fen("k7/8/8/8/p1p1p1p1/P1PpPpPp/3PpP1P/4B1KR w K - 0 1").unwrap();
+    assert_eq!(only.legal_moves().len(), 1);
+    assert!(only.has_legal_moves() && !only.is_stalemate() && only.count_legal_moves() == 1);
     let pos = Position::from_fen_chess960("4k3/8/8/8/8/8/8/RK6 w Q - 0 1").unwrap();
     let after = pos.play(pos.parse_uci("b1a1").unwrap());
     assert_eq!(after.to_fen(), "4k3/8/8/8/8/8/8/2KR4 b - - 1 1");
