@@ -57,6 +57,10 @@ pub enum Uncertified {
     /// No set of neighbours shows the loser's king safe from mate on this
     /// square under the certified rules.
     MateNotExcluded(Square),
+    /// A castling right is Chess960's (the king off the e-file or the rook
+    /// off the corner): the checker's closure argument covers standard
+    /// castling only (`docs/certificates.md`).
+    Chess960Castling,
 }
 
 impl fmt::Display for Uncertified {
@@ -66,6 +70,9 @@ impl fmt::Display for Uncertified {
             Uncertified::MateNotExcluded(square) => {
                 write!(f, "the certified rules do not exclude a mate with the king on {square}")
             }
+            Uncertified::Chess960Castling => {
+                f.write_str("static certificates of positions with Chess960 castling rights are not checked")
+            }
         }
     }
 }
@@ -74,6 +81,9 @@ impl fmt::Display for Uncertified {
 /// certified rules give one (see the module docs). Independent of
 /// [`crate::analyze`]: it may succeed where that fails and the reverse.
 pub fn static_witness(pos: &Position, winner: Color) -> Result<StaticWitness, Uncertified> {
+    if pos.castling_paths().any(|path| !path.is_standard()) {
+        return Err(Uncertified::Chess960Castling);
+    }
     let games =
         Games { uncapturable: crate::irreplaceable(pos, winner), mates_by: Some(winner), immobile: Bitboard::EMPTY };
     let mobility = Mobility::compute_assuming(pos, Rules::Certified, games).map_err(Uncertified::NotApplicable)?;
