@@ -92,6 +92,13 @@ struct Facts<'a> {
 
 /// Checks a `static` proof for `winner` in `board`.
 pub fn check(board: &Board, winner: Color, proof: &StaticProof) -> Result<(), String> {
+    // The closure (3) covers castling as the king's steps and the rook's
+    // slides through empty squares, and the frozen pieces' checks (4) rule
+    // castling out by the squares next to king and rook: both hold for
+    // standard chess's castling only (docs/certificates.md, Chess960).
+    if !crate::position::standard_castling(board) {
+        return Err("not certified: a static certificate of a position with Chess960 castling rights (see docs/certificates.md)".into());
+    }
     if has_en_passant(board) {
         return Err("static: an en passant capture is legal in the position".into());
     }
@@ -473,7 +480,9 @@ fn capture_stalemates(facts: &Facts<'_>, x: Square) -> Result<(), String> {
         if c_role == Piece::King && has(own_fixed_attacks, x) {
             continue;
         }
-        let promotes = facts.may_promote(c);
+        // A pawn that takes on its last rank promotes there, whatever its
+        // region (the capture is the move that leaves J).
+        let promotes = facts.may_promote(c) || (c_role == Piece::Pawn && has(last_rank(capturer_side), x));
         for y in squares(facts.region(c) & facts.sources(c, x, facts.fixed & !bit(c))) {
             let after = facts.fixed & !bit(y) & !bit(x);
             let c_attacks = if promotes {

@@ -22,7 +22,7 @@ pub const VERSION: u64 = 1;
 /// undetermined verdict (nothing is claimed).
 pub fn certificate(position: &Position, winner: Color, verdict: &Verdict) -> Option<Value> {
     let proof = match verdict {
-        Verdict::Winnable { helpmate } => json!({"kind": "helpmate", "moves": uci(helpmate)}),
+        Verdict::Winnable { helpmate } => json!({"kind": "helpmate", "moves": uci(position, helpmate)}),
         Verdict::Unwinnable(proof) => of_proof(position, winner, proof),
         Verdict::Undetermined(_) => return None,
     };
@@ -58,9 +58,18 @@ fn versioned(proof: Value) -> Value {
     Value::Object(object)
 }
 
-/// The moves in UCI.
-fn uci(moves: &[Move]) -> Vec<String> {
-    moves.iter().map(ToString::to_string).collect()
+/// The moves of a line played from `position`, in UCI (castling as the
+/// king's move in standard chess, as the king taking its rook in Chess960).
+fn uci(position: &Position, moves: &[Move]) -> Vec<String> {
+    let mut pos = *position;
+    moves
+        .iter()
+        .map(|&m| {
+            let text = pos.to_uci(m);
+            pos = pos.play(m);
+            text
+        })
+        .collect()
 }
 
 /// A square set as 16 hexadecimal digits (bit `i` for square `i`, a1 = 0).
@@ -79,7 +88,7 @@ fn of_proof(position: &Position, winner: Color, proof: &Proof) -> Value {
         Proof::GameOver(Ending::Stalemate | Ending::WinnerMated) => json!({"kind": "over"}),
         Proof::ForcedLine { moves, repeats } => {
             let end = if *repeats { "repeats" } else { "over" };
-            json!({"kind": "forced", "moves": uci(moves), "then": {"kind": end}})
+            json!({"kind": "forced", "moves": uci(position, moves), "then": {"kind": end}})
         }
         // The other proofs are about the position after the forced moves.
         proof => {
@@ -99,7 +108,11 @@ fn of_proof(position: &Position, winner: Color, proof: &Proof) -> Value {
                 },
                 _ => none("the exhaustive search's closure certificate is not produced yet"),
             };
-            if forced.is_empty() { then } else { json!({"kind": "forced", "moves": uci(&forced), "then": then}) }
+            if forced.is_empty() {
+                then
+            } else {
+                json!({"kind": "forced", "moves": uci(position, &forced), "then": then})
+            }
         }
     }
 }
