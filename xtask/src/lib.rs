@@ -3,6 +3,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod chess960;
 pub mod compare;
 pub mod judge;
 pub mod magics;

@@ -24,6 +24,15 @@ tasks:
                            (1-4, default 4); --deep adds the deep standard cases
                            (start position depth 6, Kiwipete 5, ...); --full uses
                            make-move at the leaves instead of bulk counting
+  perft --chess960 [--sample] [--jobs N]
+                           Chess960 against python-chess (chess960=True, in a venv
+                           under target/): counts at every depth and the root's
+                           moves one by one, on the 960 start positions to depth 4
+                           and 1,000 random positions with castling rights to
+                           depth 3; the wiki's Chess960 positions to depth 5;
+                           --sample: 48 start positions and 100 random ones to
+                           depth 3, the wiki's to depth 4 (CI); --jobs: python-chess
+                           processes (default 2); fails on any disagreement
   regress [--set paper|dev|hard|timeouts|all] [--mode full|quick|shortest] [--nodes N]
           [--slowest K] [--static-pruning MIN_DEPTH|off] [--report FILE]  (FILE: one TSV line per query)
                            every labelled position of testdata/paper-positions.tsv,
@@ -94,6 +103,9 @@ fn gen_magics(check: bool) -> Result<(), String> {
 }
 
 fn perft(args: &[String]) -> Result<(), String> {
+    if args.iter().any(|arg| arg == "--chess960") {
+        return perft_chess960(args);
+    }
     let mut options = xtask::perft::Options { max_depth: 4, deep: false, full: false };
     let mut args = args.iter();
     while let Some(arg) = args.next() {
@@ -113,6 +125,27 @@ fn perft(args: &[String]) -> Result<(), String> {
     let path = workspace_root().join("testdata/perft-1000.tsv");
     let data = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
     xtask::perft::run_suite(&data, &options)
+}
+
+fn perft_chess960(args: &[String]) -> Result<(), String> {
+    let mut scope = xtask::chess960::Scope::Full;
+    let mut jobs = 2;
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--chess960" => {}
+            "--sample" => scope = xtask::chess960::Scope::Sample,
+            "--jobs" => {
+                let value = args.next().ok_or("--jobs needs a value")?;
+                jobs = value.parse().map_err(|_| format!("--jobs: not a number: {value}"))?;
+                if jobs == 0 {
+                    return Err("--jobs must be at least 1".into());
+                }
+            }
+            other => return Err(format!("perft --chess960: unknown option {other}\n\n{HELP}")),
+        }
+    }
+    xtask::chess960::run(&workspace_root(), scope, jobs)
 }
 
 fn regress(args: &[String]) -> Result<(), String> {
