@@ -23,7 +23,7 @@
 //!   UCI in both conventions ([`Position::to_uci`]); the start positions
 //!   ([`chess960_start`]).
 //! * [`prefetch()`]: a cache hint for the searches' hash tables.
-//! * [`unreachable`]: positions the move rules handle but no game reaches
+//! * [`unreachable()`]: positions the move rules handle but no game reaches
 //!   (more than eight pawns, more pieces than promotions allow, a check no
 //!   last move could have given), with the reason ([`Unreachable`]).
 //!

@@ -33,6 +33,7 @@ pub mod adjudicate;
 pub mod analyze;
 pub mod certificate;
 pub mod cli;
+pub mod closure;
 pub mod dead;
 pub mod demo;
 pub mod input;
