@@ -129,6 +129,32 @@ impl Position {
         Ok(Position::from_setup(Setup::from_fen_chess960(fen)?)?)
     }
 
+    /// Parses a FEN of either game, for readers that are not told which:
+    /// as [`Position::from_fen`] (standard chess; Shredder-FEN's file
+    /// letters, and `K`/`Q` with the king off the e-file, are Chess960
+    /// already), and, when that reading is not a valid position, as
+    /// Chess960 ([`Position::from_fen_chess960`]: `K`/`Q` name the outermost
+    /// rook on that side of the king, X-FEN, where standard chess wants the
+    /// corner rook). The first reading's
+    /// error is returned when neither is valid.
+    ///
+    /// ```
+    /// use movegen::Position;
+    /// // King e1, rooks b1 and g1: `KQ` names them only in Chess960 (the
+    /// // standard reading wants rooks on h1 and a1).
+    /// let fen = "4k3/8/8/8/8/8/8/1R2K1R1 w KQ - 0 1";
+    /// assert!(Position::from_fen(fen).is_err());
+    /// let pos = Position::from_fen_any(fen).unwrap();
+    /// assert!(pos.is_chess960());
+    /// assert_eq!(pos.to_fen(), "4k3/8/8/8/8/8/8/1R2K1R1 w GB - 0 1");
+    /// // A king off the e-file with a right is Chess960 in both readings.
+    /// assert!(Position::from_fen("4k3/8/8/8/8/8/8/RK6 w Q - 0 1").unwrap().is_chess960());
+    /// // Standard chess stays standard.
+    /// assert!(!Position::from_fen_any("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1").unwrap().is_chess960());
+    /// ```
+    pub fn from_fen_any(fen: &str) -> Result<Position, FenError> {
+        Position::from_fen(fen).or_else(|standard| Position::from_fen_chess960(fen).map_err(|_| standard))
+    }
     /// Validates a setup (see the type documentation for the rules). A
     /// castling right whose king is not on the e-file or whose rook is not
     /// in the corner makes the position Chess960.

@@ -104,4 +104,27 @@ impl Position {
             m.to_string()
         }
     }
+
+    /// The UCI texts of a line of legal moves played from this position
+    /// ([`Position::to_uci`] of each in the position it is played in).
+    ///
+    /// ```
+    /// use movegen::Position;
+    /// let pos: Position = "4k3/8/8/8/8/8/8/4K2R w K - 0 1".parse().unwrap();
+    /// let castle = pos.parse_uci("e1g1").unwrap();
+    /// let line = [castle, pos.play(castle).parse_uci("e8d8").unwrap()];
+    /// assert_eq!(pos.uci_line(&line), ["e1g1", "e8d8"]);
+    /// assert_eq!(pos.with_chess960(true).uci_line(&line), ["e1h1", "e8d8"]);
+    /// ```
+    pub fn uci_line(&self, moves: &[Move]) -> Vec<String> {
+        let mut pos = *self;
+        moves
+            .iter()
+            .map(|&m| {
+                let text = pos.to_uci(m);
+                pos = pos.play(m);
+                text
+            })
+            .collect()
+    }
 }

@@ -64,15 +64,7 @@ fn versioned(proof: Value) -> Value {
 /// The moves of a line played from `position`, in UCI (castling as the
 /// king's move in standard chess, as the king taking its rook in Chess960).
 fn uci(position: &Position, moves: &[Move]) -> Vec<String> {
-    let mut pos = *position;
-    moves
-        .iter()
-        .map(|&m| {
-            let text = pos.to_uci(m);
-            pos = pos.play(m);
-            text
-        })
-        .collect()
+    position.uci_line(moves)
 }
 
 /// A square set as 16 hexadecimal digits (bit `i` for square `i`, a1 = 0).
