@@ -12,3 +12,4 @@ pub mod regress;
 pub mod sets;
 pub mod stats;
 pub mod tidy;
+pub mod verdicts960;

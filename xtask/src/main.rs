@@ -32,7 +32,12 @@ tasks:
                            depth 3; the wiki's Chess960 positions to depth 5;
                            --sample: 48 start positions and 100 random ones to
                            depth 3, the wiki's to depth 4 (CI); --jobs: python-chess
-                           processes (default 2); fails on any disagreement
+                           processes (default 2); then the solver's verdicts on
+                           10,000 random Chess960 positions with castling rights
+                           (--sample: 300), both colours: helpmates replayed and
+                           checked by crates/check, unwinnable verdicts attacked
+                           by a plain exhaustive search; fails on any disagreement
+                           or wrong verdict
   regress [--set paper|dev|hard|timeouts|corpus|all] [--mode full|quick|shortest] [--nodes N]
           [--slowest K] [--static-pruning MIN_DEPTH|off] [--report FILE] [--certify]
                            (FILE: one TSV line per query; --certify: every verdict's
@@ -56,11 +61,13 @@ tasks:
                            quick mode with is_unwinnable_fast; --nodes: our budget;
                            --progress: progress on stderr even when not a terminal;
                            fails if this project gives any wrong answer
-  gen-pgn N [--out FILE] [--zst] [--seed S]
+  gen-pgn N [--out FILE] [--zst] [--seed S] [--variant standard|chess960]
                            a synthetic online-style PGN database of N random
                            legal games (tags, clock comments, a realistic mix
                            of terminations with time forfeits), deterministic;
-                           standard output by default, zstd-compressed with --zst
+                           standard output by default, zstd-compressed with --zst;
+                           --variant chess960: Chess960 games from random start
+                           positions (Variant, SetUp and FEN tags)
   corpus [--mode full|quick|both] [--limit N]
                            the analyzer over testdata/lichess-30k-positions.txt
                            (winner: side not to move), one thread: time per
@@ -150,7 +157,14 @@ fn perft_chess960(args: &[String]) -> Result<(), String> {
             other => return Err(format!("perft --chess960: unknown option {other}\n\n{HELP}")),
         }
     }
-    xtask::chess960::run(&workspace_root(), scope, jobs)
+    let root = workspace_root();
+    let perft = xtask::chess960::run(&root, scope, jobs);
+    let (count, budget) = match scope {
+        xtask::chess960::Scope::Full => (10_000, 2_000_000),
+        xtask::chess960::Scope::Sample => (300, 300_000),
+    };
+    let verdicts = xtask::verdicts960::run(&root, count, budget, jobs);
+    perft.and(verdicts)
 }
 
 fn regress(args: &[String]) -> Result<(), String> {
@@ -213,7 +227,7 @@ fn regress(args: &[String]) -> Result<(), String> {
 }
 
 fn gen_pgn(args: &[String]) -> Result<(), String> {
-    let mut options = gen_pgn::Options { games: 0, out: None, zst: false, seed: 1 };
+    let mut options = gen_pgn::Options { games: 0, out: None, zst: false, seed: 1, chess960: false };
     let mut games = None;
     let mut args = args.iter();
     while let Some(arg) = args.next() {
@@ -222,6 +236,11 @@ fn gen_pgn(args: &[String]) -> Result<(), String> {
             "--out" => options.out = Some(PathBuf::from(value()?)),
             "--zst" => options.zst = true,
             "--seed" => options.seed = value()?.parse().map_err(|_| "--seed: not a number")?,
+            "--variant" => match value()?.to_ascii_lowercase().as_str() {
+                "standard" => options.chess960 = false,
+                "chess960" => options.chess960 = true,
+                other => return Err(format!("gen-pgn: --variant standard or chess960, not {other}")),
+            },
             number if games.is_none() && !number.starts_with('-') => {
                 games = Some(number.parse().map_err(|_| format!("gen-pgn: not a number of games: {number}"))?);
             }
