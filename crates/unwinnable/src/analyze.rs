@@ -45,6 +45,9 @@ pub struct Options {
     /// Reject positions that no game can reach (`--strict`) instead of
     /// analysing them with a note.
     pub strict: bool,
+    /// Play every position as Chess960 (`--chess960`): castling in UCI as
+    /// the king taking its rook.
+    pub chess960: bool,
     /// Add each verdict's certificate to its record (`--certificate`).
     pub certificate: bool,
 }
@@ -60,6 +63,7 @@ impl Options {
             window_bytes: 4 << 20,
             progress: false,
             strict: false,
+            chess960: false,
             certificate: false,
         }
     }
@@ -154,18 +158,34 @@ pub struct Queries<R> {
     queries_read: usize,
     /// Unreachable positions are errors.
     strict: bool,
+    /// Positions are played as Chess960.
+    chess960: bool,
 }
 
 impl<R: BufRead> Queries<R> {
     /// The queries of `input`, in batches for `workers` workers; `winners`
     /// overrides the lines' colours.
     pub fn new(input: R, winners: Option<Winners>, workers: usize) -> Queries<R> {
-        Queries { lines: LineReader::new(input), winners, error: None, workers, queries_read: 0, strict: false }
+        Queries {
+            lines: LineReader::new(input),
+            winners,
+            error: None,
+            workers,
+            queries_read: 0,
+            strict: false,
+            chess960: false,
+        }
     }
 
     /// Rejects the positions no game can reach (`--strict`).
     pub fn strict(mut self, strict: bool) -> Queries<R> {
         self.strict = strict;
+        self
+    }
+
+    /// Plays every position as Chess960 (`--chess960`).
+    pub fn chess960(mut self, chess960: bool) -> Queries<R> {
+        self.chess960 = chess960;
         self
     }
 
@@ -177,7 +197,7 @@ impl<R: BufRead> Queries<R> {
             let item = match &text {
                 Line::Text(text) if is_skipped(text) => return Ok(Some(None)),
                 Line::Text(text) => match parse_query(text) {
-                    Ok(query) => Item::from_query(line, text, query, self.winners, self.strict),
+                    Ok(query) => Item::from_query(line, text, query.chess960(self.chess960), self.winners, self.strict),
                     Err(e) => error(e.to_string()),
                 },
                 Line::TooLong { len, .. } => error(format!("line too long ({len} bytes, at most {MAX_LINE})")),
@@ -437,7 +457,7 @@ where
     let mut writer = Writer::new(output, options.format, progress)?;
     ordered::run(
         &pool,
-        Queries::new(input, options.winners, options.threads).strict(options.strict),
+        Queries::new(input, options.winners, options.threads).strict(options.strict).chess960(options.chess960),
         Analyze { certificate: options.certificate },
         &mut writer,
         options.window_bytes,

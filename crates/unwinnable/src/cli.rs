@@ -116,6 +116,13 @@ pub struct AnalyzeArgs {
     /// analysing them with a note.
     #[arg(long)]
     pub strict: bool,
+    /// Play the positions as Chess960: `KQkq` names the outermost rook on
+    /// each side of the king (X-FEN), castling is written as the king
+    /// taking its rook (`e1h1`). Without it, a Shredder-FEN (`HAha`) or a
+    /// castling field only Chess960 can read is read as Chess960 all the
+    /// same.
+    #[arg(long)]
+    pub chess960: bool,
     /// Add each verdict's certificate to its record (a `certificate` field
     /// of the JSON Lines records: use with --format jsonl), for `unwinnable
     /// check` (docs/certificates.md).

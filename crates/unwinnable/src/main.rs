@@ -225,7 +225,11 @@ fn analyze(args: AnalyzeArgs) -> io::Result<u8> {
         None
     } else {
         let parsed: Result<Vec<Query>, _> = parse_arguments(&args.fen).and_then(|queries| {
-            queries.into_iter().map(|query| if args.strict { query.strict() } else { Ok(query) }).collect()
+            queries
+                .into_iter()
+                .map(|query| query.chess960(args.chess960))
+                .map(|query| if args.strict { query.strict() } else { Ok(query) })
+                .collect()
         });
         match parsed {
             Ok(queries) => Some(queries.iter().map(query_line).collect::<String>()),
@@ -251,6 +255,7 @@ fn analyze(args: AnalyzeArgs) -> io::Result<u8> {
         analyze::Options::new(args.search.config(plan.analyzer_mb), args.winner, args.batch.format, plan.threads);
     options.window_bytes = plan.window_bytes;
     options.strict = args.strict;
+    options.chess960 = args.chess960;
     options.certificate = args.certificate;
     let out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let summary = match arguments {
