@@ -67,7 +67,7 @@ fn with_chess960_rights(pos: &Position, rng: &mut Rng) -> Option<Position> {
     setup.board.remove_piece_at(king);
     setup.board.set_piece_at(home, Piece::new(color, Role::King));
     if rng.below(4) == 0 {
-        let beside = movegen::attacks::king(home) & Bitboard::rank(rank) - setup.board.occupied();
+        let beside = movegen::attacks::king(home) & (Bitboard::rank(rank) - setup.board.occupied());
         if let Some(square) = beside.iter().nth(rng.below(2)).or_else(|| beside.first()) {
             setup.board.set_piece_at(square, Piece::new(color, Role::Rook));
         }

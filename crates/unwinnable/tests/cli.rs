@@ -555,7 +555,10 @@ fn chess960_positions() {
         assert_eq!(records[0]["helpmate"], serde_json::json!(["b1a1"]));
         assert_eq!(records[0]["helpmate_san"], "1. O-O-O#");
         let checked = run(&["check"], &output.stdout);
-        assert!(checked.status.success() && String::from_utf8_lossy(&checked.stdout).contains("accepted"), "{checked:?}");
+        assert!(
+            checked.status.success() && String::from_utf8_lossy(&checked.stdout).contains("accepted"),
+            "{checked:?}"
+        );
     }
     let fen = "4rkr1/4p1p1/8/8/8/8/8/4K2R w K - 0 1";
     let args = ["analyze", "--format", "jsonl", "--winner", "white", "--mode", "shortest"];
