@@ -14,8 +14,10 @@ pub fn position(obj: &Bound<'_, PyAny>) -> PyResult<(Position, String)> {
     let fen: String = if let Ok(text) = obj.cast::<PyString>() {
         text.to_cow()?.into_owned()
     } else if let Ok(method) = obj.getattr(pyo3::intern!(obj.py(), "fen")) {
-        let fen: String =
-            method.call0()?.extract().map_err(|_| PyTypeError::new_err("the position's .fen() did not return a str"))?;
+        let fen: String = method
+            .call0()?
+            .extract()
+            .map_err(|_| PyTypeError::new_err("the position's .fen() did not return a str"))?;
         // A `chess.Board(chess960=True)`: its X-FEN read as Chess960, and
         // castling written as the king taking its rook, as python-chess does.
         let chess960 = obj.getattr(pyo3::intern!(obj.py(), "chess960")).and_then(|flag| flag.is_truthy());
