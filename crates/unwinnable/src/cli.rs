@@ -418,7 +418,8 @@ mod tests {
                 .get_arguments()
                 .filter_map(|a| Some((a.get_long()?.to_string(), a.get_help().map(ToString::to_string)?)))
                 .filter(|(long, _)| {
-                    !["winner", "strict", "chess960", "only-wrong", "every-ply", "timeout", "certificate"].contains(&long.as_str())
+                    !["winner", "strict", "chess960", "only-wrong", "every-ply", "timeout", "certificate"]
+                        .contains(&long.as_str())
                 })
                 .collect();
             options.sort();
