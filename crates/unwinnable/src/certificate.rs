@@ -141,5 +141,8 @@ fn static_proof(witness: &StaticWitness) -> Value {
     if !escapes.is_empty() {
         object.insert("escapes".into(), escapes.into());
     }
+    if witness.last_move.any() {
+        object.insert("last_move".into(), names(witness.last_move).into());
+    }
     Value::Object(object)
 }

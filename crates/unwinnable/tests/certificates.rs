@@ -16,8 +16,8 @@ use std::sync::OnceLock;
 
 use check::{Limits, Outcome, check_record};
 use mobility::{Games, Mobility, Rules};
-use movegen::{Bitboard, Color, PackedPosition, Position, Square};
-use search::{Analyzer, Config};
+use movegen::{Bitboard, Color, PackedPosition, Piece, Position, Role, Square};
+use search::{Analyzer, Config, Verdict};
 use serde_json::{Value, json};
 
 /// One query with what is known about it: `Some(true)` if the winner can
@@ -144,9 +144,10 @@ impl Rng {
 }
 
 /// Whether `winner` can mate from `pos`, by visiting every reachable
-/// position (movegen's moves, not the checker's): `Some(true)` when a mate
-/// by the winner is reached, `Some(false)` when all were visited without
-/// one, `None` beyond `limit` positions.
+/// position (movegen's moves, not the checker's) but those where the
+/// winner's material cannot mate: `Some(true)` when a mate by the winner
+/// is reached, `Some(false)` when all were visited without one, `None`
+/// beyond `limit` positions.
 fn explore(pos: &Position, winner: Color, limit: usize) -> Option<bool> {
     let mut seen: HashSet<PackedPosition> = HashSet::from([pos.pack()]);
     let mut stack = vec![*pos];
@@ -160,6 +161,11 @@ fn explore(pos: &Position, winner: Color, limit: usize) -> Option<bool> {
         }
         for &m in moves.iter() {
             let next = current.play(m);
+            // Below a position where the winner's material cannot mate (a
+            // lone king, the paper's Lemmas 5 and 6) there is no mate.
+            if static_check::insufficient_material(&next, winner).is_some() {
+                continue;
+            }
             if seen.insert(next.pack()) {
                 if seen.len() > limit {
                     return None;
@@ -511,4 +517,95 @@ fn closures_with_their_cuts() {
         "{built} closures produced and accepted, {with_cuts} with cuts, {dropped_rejected} rejected with one dropped"
     );
     assert!(built >= 30 && with_cuts >= 10, "{built} closures, {with_cuts} with cuts");
+}
+
+/// The last-move rule (a mate with the loser's king on `s` needs its king
+/// to have just stepped there, the kings apart before): the cages of the
+/// dev and hard sets where the producer uses it (the loser's other pieces
+/// never move, its king shuttles), and random changes of them (a piece
+/// moved or removed, a piece of the winner added), each given a static
+/// certificate that claims the rule on every square of the loser king's
+/// region. The cages' own certificates are accepted, and rejected without
+/// the rule; a changed position's certificate may be accepted only if the
+/// search (another implementation) finds no helpmate there.
+#[test]
+fn last_move_claims_on_cages_and_their_changes() {
+    let mut cages = labelled(&testdata("dev-positions.txt"), 1);
+    cages.extend(labelled(&testdata("hard-positions.txt"), 1));
+    let cages: Vec<(Position, Color)> = cages
+        .into_iter()
+        .filter(|q| q.winnable == Some(false))
+        .filter_map(|q| Some((q.fen.parse::<Position>().ok()?, q.winner)))
+        .filter(|(pos, winner)| static_check::static_witness(pos, *winner).is_ok_and(|w| w.last_move.any()))
+        .collect();
+    assert!(cages.len() >= 10, "{} cages", cages.len());
+    let mut config = Config::default();
+    config.limits.nodes = 1_000_000;
+    config.limits.tt_mb = 64;
+    let mut analyzer = Analyzer::new(config);
+    let mut rng = Rng(0x6a09_e667_f3bc_c908);
+    let (mut changed, mut accepted, mut confirmed) = (0, 0, 0);
+    for (pos, winner) in &cages {
+        let query = Query { fen: pos.to_fen(), winner: *winner, winnable: Some(false) };
+        let witness = static_check::static_witness(pos, *winner).unwrap();
+        let certificate =
+            unwinnable::certificate::certificate(pos, *winner, &analyzer.analyze(pos, *winner).verdict).unwrap();
+        // (A static proof after forced moves is about another position.)
+        if certificate["kind"] == "static" && witness.last_move.any() {
+            assert_eq!(outcome(&query, "unwinnable", &certificate), Outcome::Accepted, "{query:?}: {certificate}");
+            let mut without = certificate.clone();
+            without.as_object_mut().unwrap().remove("last_move");
+            assert!(matches!(outcome(&query, "unwinnable", &without), Outcome::Rejected(_)), "{query:?}");
+        }
+        for _ in 0..60 {
+            let mut setup = pos.to_setup();
+            let squares: Vec<Square> = (setup.board.occupied() - setup.board.kings()).iter().collect();
+            let square = Square::ALL[rng.below(64)];
+            match rng.below(3) {
+                0 => {
+                    let from = squares[rng.below(squares.len())];
+                    let piece = setup.board.remove_piece_at(from).unwrap();
+                    if setup.board.piece_at(square).is_some() {
+                        continue;
+                    }
+                    setup.board.set_piece_at(square, piece);
+                }
+                1 => {
+                    setup.board.remove_piece_at(squares[rng.below(squares.len())]);
+                }
+                _ => {
+                    let role = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::Pawn][rng.below(5)];
+                    if setup.board.piece_at(square).is_some() {
+                        continue;
+                    }
+                    setup.board.set_piece_at(square, Piece { color: *winner, role });
+                }
+            }
+            let Ok(next) = Position::from_setup(setup) else { continue };
+            let games = Games {
+                uncapturable: static_check::irreplaceable(&next, *winner),
+                mates_by: Some(*winner),
+                immobile: Bitboard::EMPTY,
+            };
+            let Ok(mobility) = Mobility::compute_assuming(&next, Rules::Certified, games) else { continue };
+            let mut fabricated = static_from(&mobility, *winner, games.uncapturable, mobility.frozen());
+            let king = next.board().king_of(!*winner).unwrap();
+            fabricated["last_move"] = names(mobility.region(king)).into();
+            changed += 1;
+            let query = Query { fen: next.to_fen(), winner: *winner, winnable: None };
+            if outcome(&query, "unwinnable", &fabricated) == Outcome::Accepted {
+                accepted += 1;
+                match analyzer.analyze(&next, *winner).verdict {
+                    Verdict::Winnable { helpmate } => panic!("{query:?}: accepted {fabricated}, mate {helpmate:?}"),
+                    Verdict::Unwinnable(_) => confirmed += 1,
+                    Verdict::Undetermined(_) => {}
+                }
+            }
+        }
+    }
+    eprintln!(
+        "{} cages; {changed} changed, {accepted} accepted, {confirmed} of them proved by the search",
+        cages.len()
+    );
+    assert!(changed > 500 && accepted > 20, "{changed} changed, {accepted} accepted");
 }
