@@ -633,8 +633,8 @@ fn no_mating_square(facts: &Facts<'_>, escapes: &BTreeMap<String, String>, last_
 }
 
 /// The conditions of [`last_move_excludes`], checked once: every non-king piece of
-/// the loser never moves (its region is its square), the winner has no
-/// castling right, and no mate comes before the loser has moved: the
+/// the loser never moves (its region is its square), no castling right
+/// remains, and no mate comes before the loser has moved: the
 /// position is no mate (checked for every kind) and, with the winner to
 /// move, none of its moves mates.
 fn last_move_applies(facts: &Facts<'_>) -> Result<(), String> {
@@ -644,9 +644,13 @@ fn last_move_applies(facts: &Facts<'_>) -> Result<(), String> {
     if squares(loser_pieces).any(|q| facts.region(q) != bit(q)) {
         return Err("static: last move: a piece of the loser but the king may move".into());
     }
-    let rights = board.castle_rights(winner);
-    if rights.short.is_some() || rights.long.is_some() {
-        return Err("static: last move: the winner may castle".into());
+    // No castling right for either side: the winner's castling moves its
+    // king two squares, and a loser's castling might not move a rook.
+    for color in Color::ALL {
+        let rights = board.castle_rights(color);
+        if rights.short.is_some() || rights.long.is_some() {
+            return Err("static: last move: a castling right remains".into());
+        }
     }
     if board.side_to_move() == winner
         && crate::position::legal_moves(board).into_iter().any(|mv| mated_by(&play(board, mv), winner))

@@ -31,7 +31,7 @@
 
 use core::fmt;
 
-use movegen::{Bitboard, CastlingRights, Color, Piece, Position, Rank, Role, Square, attacks};
+use movegen::{Bitboard, Color, Piece, Position, Rank, Role, Square, attacks};
 
 use mobility::geometry::may_promote;
 use mobility::{Games, Mobility, NotApplicable, Rules};
@@ -246,14 +246,14 @@ fn escape_square_set(
 
 /// Whether the last-move rule may narrow the winner king's squares (the
 /// checker's conditions, `crates/check`): every non-king piece of the
-/// loser keeps its square, the winner has no castling right, and no mate
+/// loser keeps its square, no castling right remains, and no mate
 /// comes before the loser's first move.
 fn last_move_applies(pos: &Position, mobility: &Mobility, winner: Color) -> bool {
     let board = pos.board();
     let still = (board.by_color(!winner) - board.kings()).iter().all(|q| mobility.region(q) == Bitboard::from(q));
     let mates_at_once = pos.is_checkmate()
         || (pos.side_to_move() == winner && pos.legal_moves().iter().any(|&m| pos.play(m).is_checkmate()));
-    still && !pos.castling_rights().intersects(CastlingRights::of(winner)) && !mates_at_once
+    still && pos.castling_rights().is_empty() && !mates_at_once
 }
 
 /// The squares where the winner's king may stand at a mate with the
