@@ -140,7 +140,7 @@ pub fn analyze(data: &[u8]) {
     }
     let mut config = search::Config::default();
     config.limits.nodes = 2_000;
-    config.limits.tt_mb = 1;
+    config.limits.memory_mb = 1;
     config.first_iteration_nodes = 500;
     config.mode = match options & 3 {
         2 => search::Mode::Quick,

@@ -334,7 +334,7 @@ pub fn run_load(root: &Path, args: &[String]) -> Result<(), String> {
             queue.to_string(),
             "--max-nodes".into(),
             "50000000".into(),
-            "--deadline-ms".into(),
+            "--max-deadline-ms".into(),
             "600000".into(),
             "--memory-mb".into(),
             options.memory_mb.to_string(),

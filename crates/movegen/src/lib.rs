@@ -17,7 +17,7 @@
 //! * [`Position::perft`], [`Position::divide`], UCI notation
 //!   ([`Position::parse_uci`], `Display` of [`Move`]).
 //! * [`prefetch()`]: a cache hint for the searches' hash tables.
-//! * [`unreachable`]: positions the move rules handle but no game reaches
+//! * [`unreachable()`]: positions the move rules handle but no game reaches
 //!   (more than eight pawns, more pieces than promotions allow, a check no
 //!   last move could have given), with the reason ([`Unreachable`]).
 //!

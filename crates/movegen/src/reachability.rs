@@ -4,7 +4,7 @@
 //! move rules cannot handle (a missing king, the side not to move in
 //! check, a pawn on a back rank, castling rights or an en passant square
 //! that the board contradicts). Some positions pass those tests and are
-//! still impossible in a game: [`unreachable`] names them, with the reason
+//! still impossible in a game: [`unreachable()`] names them, with the reason
 //! ([`Unreachable`]):
 //!
 //! * more than eight pawns of a colour;
@@ -146,7 +146,7 @@ pub fn unreachable(setup: &Setup) -> Vec<Unreachable> {
     reasons
 }
 
-/// Whether [`unreachable`] finds nothing.
+/// Whether [`unreachable()`] finds nothing.
 pub fn is_reachable(setup: &Setup) -> bool {
     unreachable(setup).is_empty()
 }
@@ -177,7 +177,7 @@ fn material(board: &Board, color: Color, reasons: &mut Vec<Unreachable>) {
 }
 
 /// The check rules: at most two checkers, and some last move of the other
-/// side that gave the check ([`gave_check`]).
+/// side that gave the check ([`last_moves_gave_check`], [`double_step_gave_check`]).
 fn check(setup: &Setup) -> Option<Unreachable> {
     let board = &setup.board;
     let us = setup.side_to_move;

@@ -117,12 +117,12 @@ pub struct Limits {
     /// phase, which runs alone and frees its positions when it returns,
     /// may use whatever they have not allocated). Allocated as needed: a
     /// query that needs little allocates little.
-    pub tt_mb: usize,
+    pub memory_mb: usize,
 }
 
 impl Default for Limits {
     fn default() -> Limits {
-        Limits { nodes: 50_000_000, deadline: None, tt_mb: 256 }
+        Limits { nodes: 50_000_000, deadline: None, memory_mb: 256 }
     }
 }
 
@@ -216,7 +216,7 @@ impl Analyzer {
     /// An analyzer with the given configuration (tables are allocated as
     /// they are needed, up to the memory budget).
     pub fn new(config: Config) -> Analyzer {
-        let memory = Memory::split(config.limits.tt_mb);
+        let memory = Memory::split(config.limits.memory_mb);
         Analyzer {
             config,
             memory,

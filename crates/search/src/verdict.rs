@@ -113,7 +113,7 @@ pub enum Cause {
     NodeBudget,
     /// The wall-clock deadline ([`Limits::deadline`](crate::Limits::deadline)) passed.
     Deadline,
-    /// The memory budget ([`Limits::tt_mb`](crate::Limits::tt_mb)) could
+    /// The memory budget ([`Limits::memory_mb`](crate::Limits::memory_mb)) could
     /// not hold the positions an exhaustive proof must remember.
     Memory,
     /// The caller raised the analyzer's stop flag

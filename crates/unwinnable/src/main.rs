@@ -8,16 +8,17 @@
 use std::io::{self, BufReader, BufWriter, IsTerminal, Write};
 use std::process::ExitCode;
 use std::sync::Arc;
-use std::sync::atomic::AtomicU64;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::thread;
+use std::time::Instant;
 
 use adjudicate::input::Counting;
 use clap::{CommandFactory, Parser};
-use unwinnable::cli::{AdjudicateArgs, AnalyzeArgs, CheckArgs, Cli, Command, DeadArgs, SearchArgs, ServeArgs};
-use unwinnable::memory::{Machine, MemoryError, Plan, Workload};
+use pipeline::options::SearchOptions;
+use pipeline::{Format, Machine, MemoryError, Plan, Query, STACK_SIZE, Workload, analyze, games, parse_arguments};
+use unwinnable::cli::{AdjudicateArgs, AnalyzeArgs, CheckArgs, Cli, Command, DeadArgs, ServeArgs};
+use unwinnable::exit;
 use unwinnable::progress::Progress;
-use unwinnable::query::{Query, Winners, parse_arguments};
-use unwinnable::{STACK_SIZE, analyze, exit};
 
 fn main() -> ExitCode {
     // Usage errors exit with status 2 here (`--help` and `--version` with 0).
@@ -41,7 +42,7 @@ fn run(cli: Cli) -> u8 {
         Some(Command::Adjudicate(args)) => adjudicate(&args),
         Some(Command::Check(args)) => check(&args),
         Some(Command::Serve(args)) => serve(&args),
-        None if cli.analyze.fen.is_empty() && io::stdin().is_terminal() => demo(&cli.analyze.search),
+        None if cli.analyze.fen.is_empty() && unwinnable::no_input_piped() => demo(&cli.analyze.search),
         None => match unknown_subcommand(&cli.analyze.fen) {
             Some(error) => {
                 let _ = error.print();
@@ -84,7 +85,7 @@ fn usage_error(message: &str) -> io::Result<u8> {
 
 /// The memory plan of `search` for `threads` workers, or the usage error;
 /// warns when the budget is more than the memory available now.
-fn plan(search: &SearchArgs, threads: Option<usize>, workload: Workload) -> Result<Plan, MemoryError> {
+fn plan(search: &SearchOptions, threads: Option<usize>, workload: Workload) -> Result<Plan, MemoryError> {
     let plan = search.plan(threads, workload)?;
     if let (Some(_), Some(available)) = (search.memory_mb, Machine::read().available_mb) {
         if plan.budget_mb > available {
@@ -105,7 +106,7 @@ fn dead(args: &DeadArgs) -> io::Result<u8> {
         Ok(queries) if queries[0].winners.is_some() => {
             return usage_error("`dead` takes a position and no winner: it analyses both colours");
         }
-        Ok(mut queries) if args.strict => match queries.remove(0).strict() {
+        Ok(mut queries) if args.proof.strict => match queries.remove(0).strict() {
             Ok(query) => query,
             Err(e) => return usage_error(&e.to_string()),
         },
@@ -117,14 +118,15 @@ fn dead(args: &DeadArgs) -> io::Result<u8> {
         Err(e) => return usage_error(&e.to_string()),
     };
     let mut out = io::stdout().lock();
-    let unreachable = unwinnable::query::unreachable_text(&query.unreachable);
+    let unreachable = pipeline::unreachable_text(&query.unreachable);
     let config = args.search.config(plan.analyzer_mb);
-    unwinnable::dead::run(&mut out, &query.fen, &query.position, unreachable.as_deref(), config, args.certificate)?;
+    let certificate = args.proof.certificate;
+    unwinnable::dead::run(&mut out, &query.fen, &query.position, unreachable.as_deref(), config, certificate)?;
     out.flush()?;
     Ok(exit::SUCCESS)
 }
 
-fn demo(search: &SearchArgs) -> io::Result<u8> {
+fn demo(search: &SearchOptions) -> io::Result<u8> {
     let plan = match plan(search, Some(1), Workload::Analyze) {
         Ok(plan) => plan,
         Err(e) => return usage_error(&e.to_string()),
@@ -136,27 +138,28 @@ fn demo(search: &SearchArgs) -> io::Result<u8> {
 }
 
 fn adjudicate(args: &AdjudicateArgs) -> io::Result<u8> {
-    let plan = match plan(&args.search, args.batch.threads.map(usize::from), Workload::Adjudicate) {
-        Ok(plan) => plan,
+    let options = match plan(&args.search, args.threads.get(), Workload::Adjudicate)
+        .and_then(|_| games::Options::new(&args.search, &args.threads, &args.games))
+    {
+        Ok(options) => options,
         Err(e) => return usage_error(&e.to_string()),
     };
-    let rules = adjudicate::Options {
-        every_ply: args.every_ply,
-        timeout: args.search.config(plan.analyzer_mb),
-        ..adjudicate::Options::batch()
-    };
     let reads_stdin = args.files.is_empty() || args.files.iter().any(|f| f.as_os_str() == "-");
-    let options = unwinnable::adjudicate::Options {
-        timeout: args.timeout.map(Into::into),
-        only_wrong: args.only_wrong,
-        window_bytes: plan.window_bytes,
-        batch_bytes: plan.batch_bytes,
-        progress: Progress::wanted(args.batch.quiet, reads_stdin),
-        ..unwinnable::adjudicate::Options::new(rules, args.batch.format, plan.threads)
-    };
+    let start = Instant::now();
+    let inputs = games::Inputs::paths(&args.files);
+    let wanted = Progress::wanted(args.output.quiet, reads_stdin);
+    let mut progress = Progress::new(wanted, inputs.total_bytes(), inputs.raw_counter());
+    let text = inputs.text_counter();
     let out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
-    let summary = unwinnable::adjudicate::run(&args.files, out, &options)?;
-    if !args.batch.quiet {
+    let mut writer =
+        games::Writer::new(out, args.output.format, options.only_wrong)?.with_progress(move |s| progress.update(s));
+    games::run(inputs, &options, &mut writer)?;
+    let mut summary = std::mem::take(&mut writer.summary);
+    // The progress display goes with the writer, before the summary.
+    drop(writer);
+    summary.bytes = text.load(Ordering::Relaxed);
+    summary.elapsed = start.elapsed();
+    if !args.output.quiet {
         eprintln!("unwinnable: {summary}");
     }
     // An input that could not be opened or read to its end fails the run.
@@ -209,12 +212,7 @@ fn serve(args: &ServeArgs) -> io::Result<u8> {
 
 /// `query` as an input line.
 fn query_line(query: &Query) -> String {
-    let winner = match query.winners {
-        None => "",
-        Some(Winners::White) => " white",
-        Some(Winners::Black) => " black",
-        Some(Winners::Both) => " both",
-    };
+    let winner = query.winners.map_or(String::new(), |winners| format!(" {}", winners.name()));
     format!("{}{winner}\n", query.fen)
 }
 
@@ -225,51 +223,49 @@ fn analyze(args: AnalyzeArgs) -> io::Result<u8> {
         None
     } else {
         let parsed: Result<Vec<Query>, _> = parse_arguments(&args.fen).and_then(|queries| {
-            queries.into_iter().map(|query| if args.strict { query.strict() } else { Ok(query) }).collect()
+            queries.into_iter().map(|query| if args.proof.strict { query.strict() } else { Ok(query) }).collect()
         });
         match parsed {
             Ok(queries) => Some(queries.iter().map(query_line).collect::<String>()),
             Err(e) => return usage_error(&e.to_string()),
         }
     };
+    if args.proof.certificate && args.output.format != Format::Jsonl {
+        return usage_error("--certificate adds a field to the JSON Lines records: use it with --format jsonl");
+    }
     // Never more threads than queries on the command line: each thread
     // then gets a larger share of the memory.
     let queries = arguments.as_ref().map(|text| text.lines().count());
-    let planned =
-        plan(&args.search, args.batch.threads.map(usize::from), Workload::Analyze).and_then(|plan| match queries {
-            Some(count) if count < plan.threads => args.search.plan(Some(count), Workload::Analyze),
-            _ => Ok(plan),
-        });
-    let plan = match planned {
-        Ok(plan) => plan,
+    let options = match plan(&args.search, args.threads.get(), Workload::Analyze)
+        .and_then(|_| analyze::Options::new(&args.search, &args.threads, &args.query, &args.proof, queries))
+    {
+        Ok(options) => options,
         Err(e) => return usage_error(&e.to_string()),
     };
-    if args.certificate && args.batch.format != unwinnable::output::Format::Jsonl {
-        return usage_error("--certificate adds a field to the JSON Lines records: use it with --format jsonl");
-    }
-    let mut options =
-        analyze::Options::new(args.search.config(plan.analyzer_mb), args.winner, args.batch.format, plan.threads);
-    options.window_bytes = plan.window_bytes;
-    options.strict = args.strict;
-    options.certificate = args.certificate;
     let out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let summary = match arguments {
-        Some(text) => analyze::run(io::Cursor::new(text), out, &options)?,
+        Some(text) => analyze::run_to(io::Cursor::new(text), out, args.output.format, &options)?,
         None => {
-            if io::stdin().is_terminal() && !args.batch.quiet {
+            if io::stdin().is_terminal() && !args.output.quiet {
                 eprintln!(
                     "Reading queries from standard input: one `FEN [white|black|both]` per line (end with Ctrl-D)."
                 );
             }
-            options.progress = Progress::wanted(args.batch.quiet, true);
             // Standard input redirected from a file: its size is known.
             let total = std::fs::metadata("/dev/stdin").ok().filter(|m| m.is_file()).map(|m| m.len());
             let read = Arc::new(AtomicU64::new(0));
-            let input = BufReader::with_capacity(1 << 16, Counting::new(io::stdin(), Arc::clone(&read)));
-            analyze::run_counted(input, total, read, out, &options)?
+            let mut progress = Progress::new(Progress::wanted(args.output.quiet, true), total, Arc::clone(&read));
+            let input = BufReader::with_capacity(1 << 16, Counting::new(io::stdin(), read));
+            let start = Instant::now();
+            let mut writer = analyze::Writer::new(out, args.output.format)?.with_progress(move |s| progress.update(s));
+            analyze::run(input, &options, &mut writer)?;
+            let mut summary = std::mem::take(&mut writer.summary);
+            drop(writer);
+            summary.elapsed = start.elapsed();
+            summary
         }
     };
-    if !args.batch.quiet {
+    if !args.output.quiet {
         eprintln!("unwinnable: {summary}");
     }
     Ok(exit::SUCCESS)

@@ -333,7 +333,7 @@ fn the_page_in_chromium() {
         "127.0.0.1:0",
         "--workers",
         "2",
-        "--deadline-ms",
+        "--max-deadline-ms",
         "3000",
         "--max-nodes",
         "1000000000000",

@@ -84,14 +84,14 @@ fn analysed() -> &'static [(Query, String, Value)] {
     ANALYSED.get_or_init(|| {
         let mut config = Config::default();
         config.limits.nodes = 2_000_000;
-        config.limits.tt_mb = 64;
+        config.limits.memory_mb = 64;
         let mut analyzer = Analyzer::new(config);
         sample()
             .into_iter()
             .filter_map(|query| {
                 let pos: Position = query.fen.parse().ok()?;
                 let analysis = analyzer.analyze(&pos, query.winner);
-                let certificate = unwinnable::certificate::certificate(&pos, query.winner, &analysis.verdict)?;
+                let certificate = pipeline::certificate::certificate(&pos, query.winner, &analysis.verdict)?;
                 Some((query, analysis.verdict.name().to_string(), certificate))
             })
             .collect()
@@ -480,7 +480,7 @@ fn closure_for(pos: &Position, winner: Color, limit: usize) -> Option<Value> {
     let mut cuts = Vec::new();
     while let Some((current, irreversible)) = stack.pop() {
         if irreversible {
-            if let Some(proof) = unwinnable::certificate::cut_proof(&current, winner) {
+            if let Some(proof) = pipeline::certificate::cut_proof(&current, winner) {
                 cuts.push(json!({"fen": current.to_fen(), "proof": proof}));
                 continue;
             }

@@ -288,7 +288,7 @@ fn oversized_bodies_are_a_413() {
 #[test]
 fn overload_is_answered_503_at_once_and_health_stays_quick() {
     let server =
-        Server::start(&["--workers", "1", "--queue", "1", "--deadline-ms", "1500", "--max-nodes", "1000000000000"]);
+        Server::start(&["--workers", "1", "--queue", "1", "--max-deadline-ms", "1500", "--max-nodes", "1000000000000"]);
     let slow = analyze_path(SLOW, "&winner=white");
     // Six clients at once for one worker and one place in the queue.
     let handles: Vec<_> = (0..6)
@@ -406,7 +406,7 @@ fn a_client_that_leaves_stops_its_work() {
     let server = Server::start(&[
         "--workers",
         "1",
-        "--deadline-ms",
+        "--max-deadline-ms",
         "60000",
         "--max-nodes",
         "1000000000000",
@@ -459,7 +459,7 @@ fn sigterm_answers_every_request_in_flight() {
         "2",
         "--queue",
         "64",
-        "--deadline-ms",
+        "--max-deadline-ms",
         "60000",
         "--max-nodes",
         "1000000000000",
@@ -682,7 +682,7 @@ fn sigterm_drains_the_requests_in_flight() {
     let mut server = Server::start(&[
         "--workers",
         "1",
-        "--deadline-ms",
+        "--max-deadline-ms",
         "1500",
         "--max-nodes",
         "1000000000000",

@@ -3,7 +3,7 @@
 //!
 //! * [`api`]: the routes; [`params`]: their query parameters, read
 //!   strictly; [`error`]: the error answers (`{"error", "detail"}`);
-//! * [`worker`]: the analyses run on the command's [`Pool`](crate::pool)
+//! * [`worker`]: the analyses run on the command's [`Pool`](pipeline::Pool)
 //!   of worker threads, each keeping its analyzer; a request that finds
 //!   the queue full is answered 503 at once, never queued without bound;
 //! * [`metrics`]: `GET /metrics`, the Prometheus text format;
@@ -14,7 +14,7 @@
 //!
 //! # Bounds
 //!
-//! Memory is one budget ([`crate::memory::Workload::Serve`]): each worker's
+//! Memory is one budget ([`pipeline::Workload::Serve`]): each worker's
 //! analyzer (or adjudicator) and decompressor, and a window for request
 //! bodies that a body must reserve before it is read (else 503). Time: a
 //! client has `--client-timeout-secs` to send its headers (hyper closes the
@@ -76,11 +76,11 @@ use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
 
 use crate::cli::ServeArgs;
-use crate::memory::{self, Machine, MemoryError, Plan, Workload};
 pub use api::AppState;
 use bodies::ErrorBodies;
 use metrics::Metrics;
 use params::Limits;
+use pipeline::{Machine, MemoryError, Plan, Workload};
 use worker::Jobs;
 
 /// The largest `POST /api/analyze` body: 1 MiB (about 10,000 query lines).
@@ -135,13 +135,13 @@ impl Options {
     /// The options of the command line, or why the memory budget cannot
     /// be used.
     pub fn from_args(args: &ServeArgs) -> Result<Options, MemoryError> {
-        let plan = memory::plan(args.memory_mb, args.workers.map(usize::from), Workload::Serve, &Machine::read())?;
+        let plan = pipeline::plan(args.memory_mb, args.workers.map(usize::from), Workload::Serve, &Machine::read())?;
         let queue = args.queue.map_or(4 * plan.threads, usize::from);
         Ok(Options {
             limits: Limits {
                 max_nodes: args.max_nodes,
-                deadline_ms: args.deadline_ms,
-                tt_mb: plan.analyzer_mb,
+                deadline_ms: args.max_deadline_ms,
+                memory_mb: plan.analyzer_mb,
                 max_batch: usize::try_from(args.max_batch).unwrap_or(usize::MAX),
                 max_games: args.max_games,
                 max_batch_bytes: MAX_BATCH_BYTES.min(plan.window_bytes),
@@ -171,7 +171,7 @@ impl Service {
         let metrics = Arc::new(Metrics::default());
         let jobs = Jobs::new(options.plan.threads, options.queue, Arc::clone(&metrics))?;
         let mut rules = adjudicate::Options::batch();
-        rules.timeout.limits.tt_mb = options.limits.tt_mb;
+        rules.timeout.limits.memory_mb = options.limits.memory_mb;
         rules.timeout.limits.nodes = options.limits.max_nodes;
         rules.timeout.limits.deadline = Some(Duration::from_millis(options.limits.deadline_ms));
         let body_kib = u32::try_from(options.plan.window_bytes / 1024).unwrap_or(u32::MAX).max(1);
