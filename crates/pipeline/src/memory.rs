@@ -59,6 +59,14 @@ pub struct Machine {
 }
 
 impl Machine {
+    /// The machine's memory as read at the first call in this process (a
+    /// plan needs its total, which does not change; the Python package
+    /// plans at every call).
+    pub fn cached() -> Machine {
+        static MACHINE: std::sync::OnceLock<Machine> = std::sync::OnceLock::new();
+        *MACHINE.get_or_init(Machine::read)
+    }
+
     /// Reads `/proc/meminfo` and the cgroup limit (v2 `memory.max`, v1
     /// `memory.limit_in_bytes`); unknown on other systems.
     pub fn read() -> Machine {

@@ -202,7 +202,7 @@ impl SearchOptions {
     /// How the memory budget is spent by `threads` workers (`None`: the
     /// default) doing `workload`, on this machine.
     pub fn plan(&self, threads: Option<usize>, workload: Workload) -> Result<Plan, MemoryError> {
-        memory::plan(self.memory_mb, threads, workload, &Machine::read())
+        memory::plan(self.memory_mb, threads, workload, &Machine::cached())
     }
 
     /// The search configuration of an analyzer given `memory_mb` MiB.

@@ -158,6 +158,13 @@ fn batch_lines(queries_read: usize, workers: usize) -> usize {
 #[derive(Debug)]
 pub struct Batch(Vec<Item>);
 
+impl Batch {
+    /// A batch of `items`, analysed by one job in order.
+    pub fn new(items: Vec<Item>) -> Batch {
+        Batch(items)
+    }
+}
+
 /// The queries of a reader, one per line.
 #[derive(Debug)]
 pub struct Queries<R> {
@@ -262,6 +269,14 @@ pub enum Output {
 /// The outputs of a batch's lines, in order.
 #[derive(Debug)]
 pub struct Outputs(Vec<Output>);
+
+impl IntoIterator for Outputs {
+    type Item = Output;
+    type IntoIter = std::vec::IntoIter<Output>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.into_iter()
+    }
+}
 
 /// The analyses of a query (the workers' job), with their certificates
 /// if `certificate`.

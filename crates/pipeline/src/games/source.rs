@@ -121,6 +121,20 @@ pub enum GameSource {
         /// The bytes.
         reader: Box<dyn Read + Send>,
     },
+    /// Text already read (a chunk of a decompressed file), named `name`,
+    /// whose first byte is at `start` in its input and whose first game is
+    /// game number `first_game`: the offsets and numbers of its games are
+    /// those of the whole input. Plain text (not decompressed again).
+    Chunk {
+        /// The name in the records.
+        name: String,
+        /// The text, from a game boundary to the next chunk's.
+        text: Vec<u8>,
+        /// The offset of its first byte in its input.
+        start: u64,
+        /// The number of its first game in its input.
+        first_game: u64,
+    },
     /// One game per text (the rows of a table), numbered from 1, named
     /// `name`: a text that holds no game or more than one is an error
     /// record.
@@ -147,6 +161,13 @@ impl core::fmt::Debug for GameSource {
             GameSource::Texts { name, texts } => {
                 f.debug_struct("Texts").field("name", name).field("texts", &texts.len()).finish()
             }
+            GameSource::Chunk { name, text, start, first_game } => f
+                .debug_struct("Chunk")
+                .field("name", name)
+                .field("bytes", &text.len())
+                .field("start", start)
+                .field("first_game", first_game)
+                .finish(),
         }
     }
 }
@@ -281,6 +302,7 @@ impl Inputs {
                 GameSource::Path(path) => std::fs::metadata(path).ok().filter(|m| m.is_file()).map(|m| m.len()),
                 GameSource::Range { start, end, .. } => Some(end.saturating_sub(*start)),
                 GameSource::Texts { texts, .. } => Some(texts.iter().map(|t| t.len() as u64).sum()),
+                GameSource::Chunk { text, .. } => Some(text.len() as u64),
                 GameSource::Reader { .. } => None,
             })
             .sum()
@@ -327,6 +349,15 @@ impl Inputs {
                 }
             }
             GameSource::Texts { name, texts } => Ok(Opened::new(name.into(), Reader::Texts(texts.into_iter()))),
+            GameSource::Chunk { name, text, start, first_game } => {
+                let counted = Counting::new(io::Cursor::new(text), Arc::clone(&self.raw));
+                let reader: Box<dyn io::BufRead + Send> = Box::new(BufReader::with_capacity(RANGE_BUFFER, counted));
+                Ok(Opened {
+                    base_offset: start,
+                    base_number: first_game.max(1) - 1,
+                    ..Opened::new(name.into(), Reader::Pgn(Splitter::new(reader)))
+                })
+            }
         }
     }
 
