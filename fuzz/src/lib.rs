@@ -99,11 +99,10 @@ pub fn pgn(data: &[u8]) {
     }
 }
 
-fn summary(game: &std::io::Result<Result<adjudicate::pgn::PgnGame, adjudicate::pgn::PgnError>>) -> String {
+fn summary(game: &Result<adjudicate::pgn::PgnGame, adjudicate::pgn::PgnError>) -> String {
     match game {
-        Ok(Ok(game)) => format!("ok {} moves", game.game.moves().len()),
-        Ok(Err(e)) => format!("error {e}"),
-        Err(e) => format!("io {e}"),
+        Ok(game) => format!("ok {} moves", game.game.moves().len()),
+        Err(e) => format!("error {e}"),
     }
 }
 

@@ -31,7 +31,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use unwinnable::serve::client::{Client, encode};
+use testkit::client::{Client, encode};
 use xtask::stats::{Summary, human};
 
 struct Options {

@@ -1,3 +1,5 @@
+#![doc = include_str!("../README.md")]
+//!
 //! The batch pipeline of the `unwinnable` project, one library for every
 //! front end: the command (`unwinnable analyze`, `unwinnable adjudicate`),
 //! the HTTP service and the Python package (with its Dask runs) all call it,

@@ -1,3 +1,5 @@
+#![doc = include_str!("../README.md")]
+//!
 //! Helpmate search for **chess unwinnability** (M. Ambrona, *A Practical
 //! Algorithm for Chess Unwinnability*, Sections 2.2 and 4, Appendix A).
 //!
@@ -70,13 +72,16 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use movegen::{Color, Move, Position};
-
 use engine::{Memory, Outcome};
 use meter::Meter;
 use shared::Shared;
 use tt::TranspositionTable;
 pub use verdict::{Cause, Ending, Proof, ReplayError, Verdict, replay};
+
+// The types of the API that other crates define: a user of `search` needs
+// no other dependency to call it or read its answers.
+pub use movegen::{Color, FenError, Move, Position};
+pub use static_check::{Explanation, InsufficientMaterial};
 
 /// The longest helpmate the depth-first phases search for (plies); the
 /// recursion depth is bounded by it, whatever the tables hold.
@@ -142,13 +147,17 @@ pub struct Config {
     /// Ask the static analysis about search nodes reached by an
     /// irreversible move (capture, pawn move, lost castling right) with at
     /// least this many plies of remaining depth (`None`: only at the root,
-    /// as in the paper).
+    /// as in the paper). A test knob: with the `testing` feature only
+    /// (otherwise always `Some(1)`, see [`Config::static_pruning`]).
+    #[cfg(feature = "testing")]
     pub static_pruning: Option<i32>,
     /// Mask applied to every position's 64-bit hash before it is used (all
     /// ones by default). Tests set it to a few bits to force thousands of
     /// distinct positions onto the same key and check that the answers do
     /// not change: table hits compare whole positions, so a key collision
-    /// can never prune a branch.
+    /// can never prune a branch. A test knob: with the `testing` feature
+    /// only (otherwise all ones, see [`Config::hash_mask`]).
+    #[cfg(feature = "testing")]
     pub hash_mask: u64,
     /// Run the best-first helpmate search between iterations.
     pub best_first: bool,
@@ -161,10 +170,32 @@ impl Default for Config {
             limits: Limits::default(),
             quick_depth: 9,
             first_iteration_nodes: 10_000,
+            #[cfg(feature = "testing")]
             static_pruning: Some(1),
+            #[cfg(feature = "testing")]
             hash_mask: u64::MAX,
             best_first: true,
         }
+    }
+}
+
+impl Config {
+    /// The static pruning's least remaining depth (the test knob of the
+    /// `testing` feature; `Some(1)` without it).
+    pub fn static_pruning(&self) -> Option<i32> {
+        #[cfg(feature = "testing")]
+        return self.static_pruning;
+        #[cfg(not(feature = "testing"))]
+        Some(1)
+    }
+
+    /// The mask applied to the position hashes (the test knob of the
+    /// `testing` feature; all ones without it).
+    pub fn hash_mask(&self) -> u64 {
+        #[cfg(feature = "testing")]
+        return self.hash_mask;
+        #[cfg(not(feature = "testing"))]
+        u64::MAX
     }
 }
 

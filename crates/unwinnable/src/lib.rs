@@ -1,30 +1,35 @@
+#![doc = include_str!("../README.md")]
+//!
 //! The `unwinnable` command-line program: can a player still checkmate?
 //!
-//! The binary (`src/main.rs`) parses the command line and picks a
-//! subcommand; the batch pipeline it runs (inputs, options, steps,
+//! The binary (`src/main.rs`) calls [`main`], which parses the command
+//! line and picks a subcommand (`command.rs`); the batch pipeline it runs (inputs, options, steps,
 //! records, the ordered parallel map) is the `pipeline` crate's, which the
 //! service and the Python package run too. This library holds what only
 //! the command has:
 //!
-//! * [`cli`]: the command line (clap derive), flattening the pipeline's
+//! * `cli`: the command line (clap derive), flattening the pipeline's
 //!   options;
-//! * [`progress`]: the progress display;
-//! * [`dead`]: `unwinnable dead FEN`;
-//! * [`serve`]: `unwinnable serve`: the HTTP service and its web page;
-//! * [`demo`]: `unwinnable demo` (and no arguments without piped input):
+//! * `progress`: the progress display;
+//! * `dead`: `unwinnable dead FEN`;
+//! * `serve`: `unwinnable serve`: the HTTP service and its web page;
+//! * `demo`: `unwinnable demo` (and no arguments without piped input):
 //!   the paper's positions for both colours, as a table.
 
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
-pub mod cli;
-pub mod dead;
-pub mod demo;
-pub mod progress;
-pub mod serve;
+pub(crate) mod cli;
+mod command;
+pub(crate) mod dead;
+pub(crate) mod demo;
+pub(crate) mod progress;
+pub(crate) mod serve;
+
+pub use command::main;
 
 /// The exit statuses of the program.
-pub mod exit {
+pub(crate) mod exit {
     /// Success. For `dead`, whatever the answer; for `analyze`, also when
     /// some input lines were rejected (each gets an error line); for
     /// `adjudicate`, also when some games were malformed (each gets an
@@ -43,7 +48,7 @@ pub mod exit {
 /// device (`< /dev/null`, what CI runners and IDEs often give) or closed.
 /// Then `unwinnable` without arguments shows the demo instead of waiting
 /// for queries that cannot come.
-pub fn no_input_piped() -> bool {
+pub(crate) fn no_input_piped() -> bool {
     use std::io::IsTerminal;
     use std::os::unix::fs::{FileTypeExt, MetadataExt};
     if std::io::stdin().is_terminal() {

@@ -13,6 +13,7 @@
 
 use std::collections::HashSet;
 use std::sync::OnceLock;
+use testkit::XorShift64 as Rng;
 
 use check::{Limits, Outcome, check_record};
 use mobility::{Games, Mobility, Rules};
@@ -129,18 +130,6 @@ fn every_certificate_produced_is_accepted() {
     }
     eprintln!("{accepted} certificates accepted, {none} verdicts without one (closures)");
     assert!(accepted > 1500, "{accepted}");
-}
-
-/// A small deterministic generator for the mutations.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n.max(1) as u64) as usize
-    }
 }
 
 /// Whether `winner` can mate from `pos`, by visiting every reachable

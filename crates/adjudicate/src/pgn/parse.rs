@@ -122,11 +122,18 @@ pub enum PgnErrorKind {
     },
     /// No termination marker: the game is cut short.
     NoTerminationMarker,
+    /// The input could not be read further (an I/O error, a compressed
+    /// file cut short): the last item of a [`Reader`](super::Reader).
+    Read {
+        /// The error's text.
+        error: String,
+    },
 }
 
 impl fmt::Display for PgnErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            PgnErrorKind::Read { error } => write!(f, "read error: {error}"),
             PgnErrorKind::TooLong { len, kept } => write!(f, "game too long ({len} bytes, at most {kept} kept)"),
             PgnErrorKind::MalformedTag { expected } => write!(f, "malformed tag pair: {expected}"),
             PgnErrorKind::UnsupportedVariant { variant } => {

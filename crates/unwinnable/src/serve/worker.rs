@@ -265,9 +265,4 @@ impl Jobs {
             flag.store(true, Ordering::SeqCst);
         }
     }
-
-    /// Whether [`Jobs::stop`] was called.
-    pub fn is_stopping(&self) -> bool {
-        self.stopping.load(Ordering::SeqCst)
-    }
 }
