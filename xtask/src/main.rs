@@ -24,13 +24,18 @@ tasks:
                            (1-4, default 4); --deep adds the deep standard cases
                            (start position depth 6, Kiwipete 5, ...); --full uses
                            make-move at the leaves instead of bulk counting
-  regress [--set paper|dev|hard|timeouts|all] [--mode full|quick|shortest] [--nodes N]
-          [--slowest K] [--static-pruning MIN_DEPTH|off] [--report FILE]  (FILE: one TSV line per query)
+  regress [--set paper|dev|hard|timeouts|corpus|all] [--mode full|quick|shortest] [--nodes N]
+          [--slowest K] [--static-pruning MIN_DEPTH|off] [--report FILE] [--certify]
+                           (FILE: one TSV line per query; --certify: every verdict's
+                           certificate through the independent checker, a table of
+                           the accepted, and a failure on any rejected)
                            every labelled position of testdata/paper-positions.tsv,
                            dev-positions.txt and hard-positions.txt, both colours,
                            and of timeouts-20k.txt, for the side not to move (all
-                           unwinnable); --set: one of them (default all); totals per
-                           set and overall; fails on any wrong answer
+                           unwinnable); --set: one of them, or the corpus, or all
+                           five (default: the four labelled ones, and the corpus
+                           with --certify); totals per set and overall; fails on
+                           any wrong answer
   compare SET [--mode full|quick] [--limit N] [--slowest K] [--nodes N] [--report FILE]
           [--progress]     this project against CHA-Solver 3.0 (the chasolver crate)
                            on the same queries, one thread, alternating which runs
@@ -119,6 +124,8 @@ fn regress(args: &[String]) -> Result<(), String> {
     let mut config = search::Config::default();
     let mut slowest = 10;
     let mut report = None;
+    let mut certify = false;
+    let mut chosen = false;
     let mut names: Vec<&str> = xtask::regress::SETS.to_vec();
     let mut args = args.iter();
     while let Some(arg) = args.next() {
@@ -126,11 +133,17 @@ fn regress(args: &[String]) -> Result<(), String> {
         match arg.as_str() {
             "--set" => {
                 let set = value()?;
+                chosen = true;
                 names = match set.as_str() {
-                    "all" => xtask::regress::SETS.to_vec(),
+                    "all" => xtask::regress::SETS.iter().chain(["corpus"].iter()).copied().collect(),
+                    "corpus" => vec!["corpus"],
                     one => match xtask::regress::SETS.iter().find(|&&s| s == one) {
                         Some(&name) => vec![name],
-                        None => return Err(format!("regress: unknown set {one} (paper, dev, hard, timeouts or all)")),
+                        None => {
+                            return Err(format!(
+                                "regress: unknown set {one} (paper, dev, hard, timeouts, corpus or all)"
+                            ));
+                        }
                     },
                 }
             }
@@ -153,12 +166,17 @@ fn regress(args: &[String]) -> Result<(), String> {
                 };
             }
             "--report" => report = Some(PathBuf::from(value()?)),
+            "--certify" => certify = true,
             other => return Err(format!("regress: unknown option {other}\n\n{HELP}")),
         }
     }
+    if certify && !chosen {
+        // Certificates are asked of every verdict, the corpus's too.
+        names.push("corpus");
+    }
     let root = workspace_root();
     let sets = names.iter().map(|name| xtask::sets::load(&root, name, usize::MAX)).collect::<Result<Vec<_>, _>>()?;
-    xtask::regress::run(&sets, config, slowest, report.as_deref())
+    xtask::regress::run(&sets, config, slowest, report.as_deref(), certify)
 }
 
 fn gen_pgn(args: &[String]) -> Result<(), String> {

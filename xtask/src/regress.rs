@@ -32,25 +32,46 @@ pub struct Outcome {
     pub time: Duration,
     /// Nodes searched.
     pub nodes: u64,
+    /// With `--certify`: what the independent checker says of the
+    /// verdict's certificate (`None` without the flag, or for an
+    /// undetermined verdict).
+    pub certificate: Option<check::Outcome>,
 }
 
 /// Runs one query and classifies the answer against its label (a helpmate
 /// that does not replay to mate counts as a wrong "winnable"; a position our
-/// generator rejects as failed).
-pub fn run_query(analyzer: &mut Analyzer, set: &str, query: &Query) -> Outcome {
-    let outcome = |answer, time, nodes| Outcome {
+/// generator rejects as failed); with `certify`, the verdict's certificate
+/// goes through the independent checker (`crates/check`) as the command's
+/// JSON Lines record would.
+pub fn run_query(analyzer: &mut Analyzer, set: &str, query: &Query, certify: bool) -> Outcome {
+    let outcome = |answer, time, nodes, certificate| Outcome {
         set: set.to_string(),
         query: query.clone(),
         answer,
         class: classify(answer, query.label),
         time,
         nodes,
+        certificate,
     };
-    let Ok(pos) = Position::from_fen(&query.fen) else { return outcome(Answer::Unparsable, Duration::ZERO, 0) };
+    let Ok(pos) = Position::from_fen(&query.fen) else {
+        return outcome(Answer::Unparsable, Duration::ZERO, 0, None);
+    };
     let started = Instant::now();
     let analysis = analyzer.analyze(&pos, query.winner);
     let time = started.elapsed();
-    outcome(our_answer(&pos, query.winner, &analysis.verdict), time, analysis.nodes)
+    let certificate = certify
+        .then(|| pipeline::certificate::certificate(&pos, query.winner, &analysis.verdict))
+        .flatten()
+        .map(|certificate| {
+            let record = serde_json::json!({
+                "fen": query.fen,
+                "winner": query.winner.name(),
+                "verdict": analysis.verdict.name(),
+                "certificate": certificate,
+            });
+            check::check_record(&record.to_string(), &check::Limits::default())
+        });
+    outcome(our_answer(&pos, query.winner, &analysis.verdict), time, analysis.nodes, certificate)
 }
 
 /// One line of the table: the totals of some outcomes.
@@ -77,7 +98,13 @@ fn totals_row(name: &str, outcomes: &[&Outcome]) -> String {
 /// Runs every query of `sets`; prints the per-set and overall table, the
 /// slowest queries and any wrong answer; `Err` if any answer is wrong (or a
 /// position could not be read).
-pub fn run(sets: &[Set], config: Config, show_slowest: usize, report: Option<&Path>) -> Result<(), String> {
+pub fn run(
+    sets: &[Set],
+    config: Config,
+    show_slowest: usize,
+    report: Option<&Path>,
+    certify: bool,
+) -> Result<(), String> {
     let mut analyzer = Analyzer::new(config);
     let progress = std::io::stderr().is_terminal();
     let started = Instant::now();
@@ -85,7 +112,7 @@ pub fn run(sets: &[Set], config: Config, show_slowest: usize, report: Option<&Pa
     let mut outcomes = Vec::with_capacity(all);
     for set in sets {
         for query in &set.queries {
-            outcomes.push(run_query(&mut analyzer, &set.name, query));
+            outcomes.push(run_query(&mut analyzer, &set.name, query, certify));
             if progress && outcomes.len() % 50 == 0 {
                 eprint!("\r{} / {all} queries, {:.1} s", outcomes.len(), started.elapsed().as_secs_f64());
             }
@@ -153,5 +180,40 @@ pub fn run(sets: &[Set], config: Config, show_slowest: usize, report: Option<&Pa
             o.query.source
         );
     }
-    if bad.is_empty() { Ok(()) } else { Err(format!("{} wrong answers", bad.len())) }
+    if certify {
+        certification_table(sets, &outcomes);
+    }
+    let rejected = outcomes.iter().filter(|o| matches!(o.certificate, Some(check::Outcome::Rejected(_)))).count();
+    match (bad.len(), rejected) {
+        (0, 0) => Ok(()),
+        (0, rejected) => Err(format!("{rejected} certificates rejected")),
+        (wrong, 0) => Err(format!("{wrong} wrong answers")),
+        (wrong, rejected) => Err(format!("{wrong} wrong answers, {rejected} certificates rejected")),
+    }
+}
+
+/// `--certify`: per set, the decided verdicts and how many certificates the
+/// independent checker accepted, with every rejection.
+fn certification_table(sets: &[Set], outcomes: &[Outcome]) {
+    println!("certificates (the independent checker, crates/check):");
+    println!("| set | decided | accepted | rejected | accepted share |");
+    println!("| --- | ---: | ---: | ---: | ---: |");
+    let row = |name: &str, of_set: &[&Outcome]| {
+        let decided = of_set.iter().filter(|o| o.certificate.is_some()).count();
+        let accepted = of_set.iter().filter(|o| o.certificate == Some(check::Outcome::Accepted)).count();
+        let rejected = of_set.iter().filter(|o| matches!(o.certificate, Some(check::Outcome::Rejected(_)))).count();
+        let share = if decided == 0 { 100.0 } else { 100.0 * accepted as f64 / decided as f64 };
+        println!("| {name} | {decided} | {accepted} | {rejected} | {share:.2}% |");
+    };
+    for set in sets {
+        row(&set.name, &outcomes.iter().filter(|o| o.set == set.name).collect::<Vec<_>>());
+    }
+    if sets.len() > 1 {
+        row("all", &outcomes.iter().collect::<Vec<_>>());
+    }
+    for o in outcomes {
+        if let Some(check::Outcome::Rejected(step)) = &o.certificate {
+            println!("REJECTED {} for {} ({}): {step}", o.query.fen, o.query.winner, o.query.source);
+        }
+    }
 }

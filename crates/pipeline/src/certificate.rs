@@ -3,17 +3,20 @@
 //! `unwinnable check`).
 //!
 //! The kinds built here: `helpmate` (a winnable verdict), `over`,
-//! `material` and `forced` (with `repeats`), and `static` (the witness of
-//! `static_check::static_witness`), each after the forced moves the
-//! analysis played first. A proof with no certificate yet (the exhaustive
-//! search's, whose `closure` kind the search engine will fill; a static
-//! proof the certified rules cannot redo) gets the kind `none` with the
-//! reason, which the checker rejects: it is not evidence.
+//! `material` and `forced` (with `repeats`), `static` (the witness of
+//! `static_check::static_witness`) and `closure` (the exhaustive search's
+//! proofs, and static proofs the certified rules cannot redo:
+//! `closure.rs`), each after the forced moves the analysis played
+//! first. A proof with no certificate (a closure too large for the
+//! checker's budget) gets the kind `none` with the reason, which the
+//! checker rejects: it is not evidence.
 
 use movegen::{Bitboard, Color, Move, Position};
 use search::{Ending, Proof, Verdict};
 use serde_json::{Map, Value, json};
 use static_check::{InsufficientMaterial, StaticWitness, static_witness};
+
+use crate::closure::{MAX_POSITIONS, closure};
 
 /// The certificate format version written.
 pub const VERSION: u64 = 1;
@@ -93,11 +96,16 @@ fn of_proof(position: &Position, winner: Color, proof: &Proof) -> Value {
                     Some(rule) => material(&end, winner, rule),
                     None => none("the material rule does not hold after the forced moves"),
                 },
+                // A static proof the certified rules cannot redo falls back
+                // to a closure.
                 Proof::Static(_) => match static_witness(&end, winner) {
                     Ok(witness) => static_proof(&witness),
-                    Err(why) => none(&why.to_string()),
+                    Err(why) => closure(&end, winner, MAX_POSITIONS)
+                        .unwrap_or_else(|no_closure| none(&format!("{why}; no closure: {no_closure}"))),
                 },
-                _ => none("the exhaustive search's closure certificate is not produced yet"),
+                // The exhaustive search's proofs (an iteration, the
+                // traversal, the quick search): redone as a closure.
+                _ => closure(&end, winner, MAX_POSITIONS).unwrap_or_else(|why| none(&format!("no closure: {why}"))),
             };
             if forced.is_empty() { then } else { json!({"kind": "forced", "moves": uci(&forced), "then": then}) }
         }

@@ -54,6 +54,7 @@
 
 pub mod analyze;
 pub mod certificate;
+mod closure;
 pub mod games;
 mod lines;
 mod memory;

@@ -16,7 +16,7 @@
 //! because the winner's pieces (each at most as many of them as it
 //! attacks from one square of its region, lines stopped by the fixed
 //! pieces) and the loser's pieces (one each) add up to fewer. This is the
-//! capacitated Hall condition of [`figure8`](mod@crate::figure8) over every neighbour,
+//! capacitated Hall condition of [`mod@crate::figure8`] over every neighbour,
 //! with exact capacities; the checker recomputes the sums. Squares the
 //! rule cannot settle (where the mating-net search or its last-move
 //! condition is needed) make the position uncertifiable as a static

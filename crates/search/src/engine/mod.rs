@@ -218,8 +218,10 @@ pub(crate) fn quick(shared: &mut Shared<'_>, start: &Position, memory: Memory) -
     let flow = (|| -> ControlFlow<Outcome> {
         phases.quick_search(depth)?;
         let evidence = evidence(start, phases.winner());
-        if evidence != Evidence::Open || blocked_candidate(start) {
+        if blocked_candidate(start) {
             phases.static_proof()?;
+        } else if evidence != Evidence::Open {
+            phases.light_static_proof()?;
         }
         if evidence == Evidence::Closed {
             phases.exhaustive(schedule.closed_traversal())?;
