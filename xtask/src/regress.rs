@@ -8,7 +8,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use movegen::Position;
-use search::{Analyzer, Config, Mode};
+use search::{Analyzer, Config};
 
 use crate::judge::{Answer, Class, classify, our_answer};
 use crate::sets::{Query, Set};
@@ -121,11 +121,7 @@ pub fn run(
     if progress {
         eprintln!();
     }
-    let mode = match config.mode {
-        Mode::Full => "full",
-        Mode::Quick => "quick",
-        Mode::Shortest => "shortest",
-    };
+    let mode = config.mode.name();
     println!("mode {mode}, {all} queries, wall time {:.2} s", started.elapsed().as_secs_f64());
     println!(
         "| set | queries | correct | wrong-unwinnable | wrong-winnable | undetermined | failed | total time | mean | \

@@ -123,6 +123,7 @@ pub use regions::Regions;
 /// capture is legal (the precondition of Lemma 8 that remains; castling
 /// rights are handled, see the crate docs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum NotApplicable {
     /// An en passant capture is legal on this square.
     EnPassant(Square),

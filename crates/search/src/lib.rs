@@ -99,6 +99,7 @@ pub fn forced_line(pos: &Position, winner: Color) -> Vec<movegen::Move> {
 
 /// Which algorithm to run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[non_exhaustive]
 pub enum Mode {
     /// The paper's full algorithm (Figure 9): sound and complete.
     #[default]
@@ -107,6 +108,17 @@ pub enum Mode {
     Quick,
     /// A shortest helpmate.
     Shortest,
+}
+
+impl Mode {
+    /// The mode's name on the command line: `full`, `quick` or `shortest`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::Full => "full",
+            Mode::Quick => "quick",
+            Mode::Shortest => "shortest",
+        }
+    }
 }
 
 /// Resource limits of one query.

@@ -108,6 +108,7 @@ pub enum Verdict {
 
 /// Why a [`Verdict::Undetermined`] has no answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Cause {
     /// The node budget ([`Limits::nodes`](crate::Limits::nodes)) was spent.
     NodeBudget,
@@ -191,6 +192,7 @@ impl Verdict {
 
 /// Why a claimed helpmate is not one.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ReplayError {
     /// Move `index` is not legal where it is played.
     IllegalMove {

@@ -45,6 +45,7 @@ pub struct PgnError {
 /// What is wrong with a game (one flat enum for the PGN format; the FEN,
 /// SAN and result errors are the sources of their variants).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum PgnErrorKind {
     /// The game is longer than the reader keeps.
     TooLong {
@@ -148,6 +149,7 @@ impl fmt::Display for PgnErrorKind {
                     SanError::Syntax { .. } => "not a SAN or UCI move",
                     SanError::Illegal { .. } => "illegal move",
                     SanError::Ambiguous { .. } => "ambiguous move",
+                    _ => "not a playable move",
                 };
                 write!(f, "ply {ply} ({text}): {reason} (position {fen})")
             }
