@@ -26,6 +26,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyDict, PyList, PyString, PyTuple};
 
 use crate::analysis::record_dict;
+use crate::arrow::{ArrowBatch, RecordColumns};
 use crate::errors::{pgn_error, type_error, value_error};
 use crate::{args, interrupt};
 
@@ -165,15 +166,10 @@ impl Adjudications {
         let state = State { receiver: Some(receiver), ready: VecDeque::new(), summary: Summary::new(Unit::Games) };
         Ok(Adjudications { input, settings, state: Mutex::new(state) })
     }
-}
 
-#[pymethods]
-impl Adjudications {
-    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
-        slf
-    }
-
-    fn __next__<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+    /// The next output a run writes (a game's record or an error record),
+    /// `None` at the end; an error record raises with `errors="raise"`.
+    fn next_written(&self, py: Python<'_>) -> PyResult<Option<Output>> {
         let Ok(mut state) = self.state.try_lock() else {
             return Err(PyRuntimeError::new_err("this adjudicate() iterator is already in use by another thread"));
         };
@@ -183,19 +179,18 @@ impl Adjudications {
                 if !output.is_written(self.settings.options.only_wrong) {
                     continue;
                 }
-                return match output {
-                    Output::Game(record) => Ok(Some(record_dict(py, &*record, &GAME_KEYS)?.into_any())),
-                    Output::Error(error) if self.settings.raise => {
-                        Err(pgn_error(py, error.error, &error.input, error.game, error.offset))
+                if self.settings.raise {
+                    match output {
+                        Output::Error(error) => {
+                            return Err(pgn_error(py, error.error, &error.input, error.game, error.offset));
+                        }
+                        Output::InputError(error) => {
+                            return Err(PyIOError::new_err(format!("{}: {}", error.input, error.error)));
+                        }
+                        _ => {}
                     }
-                    Output::InputError(error) if self.settings.raise => {
-                        Err(PyIOError::new_err(format!("{}: {}", error.input, error.error)))
-                    }
-                    Output::Error(error) | Output::InputError(error) => {
-                        Ok(Some(record_dict(py, &error, &ERROR_KEYS)?.into_any()))
-                    }
-                    _ => continue,
-                };
+                }
+                return Ok(Some(output));
             }
             let Some(receiver) = state.receiver.take() else { return Ok(None) };
             let (receiver, received) = py.detach(move || {
@@ -218,6 +213,44 @@ impl Adjudications {
                 }
             }
         }
+    }
+}
+
+#[pymethods]
+impl Adjudications {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        Ok(match self.next_written(py)? {
+            Some(Output::Game(record)) => Some(record_dict(py, &*record, &GAME_KEYS)?.into_any()),
+            Some(Output::Error(error) | Output::InputError(error)) => {
+                Some(record_dict(py, &error, &ERROR_KEYS)?.into_any())
+            }
+            _ => None,
+        })
+    }
+
+    /// The next records, at most `rows` of them, as one Arrow record batch
+    /// of the columns of `unwinnable.dask.SCHEMA` (built here, without a
+    /// dict per record), or `None` at the end. With `first_row` (a Parquet
+    /// input's row group), the game numbers count from it and the offsets
+    /// are null.
+    #[pyo3(signature = (rows, first_row=None))]
+    fn _next_batch(&self, py: Python<'_>, rows: usize, first_row: Option<u64>) -> PyResult<Option<ArrowBatch>> {
+        let mut columns = RecordColumns::new(first_row);
+        while columns.len() < rows.max(1) {
+            match self.next_written(py)? {
+                Some(Output::Game(record)) => columns.push_game(&record),
+                Some(Output::Error(error) | Output::InputError(error)) => columns.push_error(&error),
+                _ => break,
+            }
+        }
+        if columns.len() == 0 {
+            return Ok(None);
+        }
+        columns.finish().map(Some)
     }
 
     /// Games left out by `timeout_only` so far (not lost on time).

@@ -19,6 +19,7 @@
 
 mod analysis;
 mod args;
+mod arrow;
 mod errors;
 mod games;
 mod interrupt;
@@ -37,6 +38,7 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<analysis::PyAnalysis>()?;
     m.add_class::<games::Adjudications>()?;
     m.add_class::<games::Chunks>()?;
+    m.add_class::<arrow::ArrowBatch>()?;
     m.add_function(wrap_pyfunction!(analysis::analyze, m)?)?;
     m.add_function(wrap_pyfunction!(analysis::is_dead, m)?)?;
     m.add_function(wrap_pyfunction!(many::analyze_many, m)?)?;

@@ -27,6 +27,7 @@ __all__ = [
     "Analysis",
     "Adjudications",
     "Chunks",
+    "ArrowBatch",
     "analyze",
     "is_dead",
     "analyze_many",
@@ -106,6 +107,14 @@ class Adjudications(Iterator[_Record]):
     @property
     def input(self) -> str: ...
     def close(self) -> None: ...
+    def _next_batch(self, rows: int, first_row: Optional[int] = None) -> Optional[ArrowBatch]: ...
+
+@final
+class ArrowBatch:
+    """Records as an Arrow record batch (the Arrow PyCapsule interface)."""
+
+    def __arrow_c_array__(self, requested_schema: Optional[object] = None) -> Tuple[object, object]: ...
+    def __len__(self) -> int: ...
 
 @final
 class Chunks(Iterator[Tuple[int, bytes]]):

@@ -363,10 +363,6 @@ def _summary_of(records: "_native.Adjudications") -> Summary:
     )
 
 
-def _table(rows: List[Dict[str, Any]]) -> "pa.Table":
-    return pa.Table.from_pylist(rows, SCHEMA)
-
-
 def run_task(task: Task, out: str, settings: Settings, text: Optional[bytes] = None, first_game: int = 1) -> Dict[str, Any]:
     """Adjudicates the games of ``task`` and writes them to
     ``out/<task.part>`` atomically (a temporary name, then a rename).
@@ -379,18 +375,15 @@ def run_task(task: Task, out: str, settings: Settings, text: Optional[bytes] = N
     writer = pq.ParquetWriter(sink, SCHEMA)
     try:
         records = _records(task, settings, text, first_game)
-        rows: List[Dict[str, Any]] = []
-        for record in records:
-            if task.kind == "parquet":
-                # The game's number in the file; the text had no offset.
-                record["game"] += task.first_row
-                record["offset"] = None
-            rows.append(record)
-            if len(rows) >= ROWS_PER_GROUP:
-                writer.write_table(_table(rows))
-                rows = []
-        if rows:
-            writer.write_table(_table(rows))
+        # The records become Arrow columns in Rust (no dict per record);
+        # in a Parquet input's row group the games count from its first
+        # row and have no offset.
+        first_row = task.first_row if task.kind == "parquet" else None
+        while True:
+            batch = records._next_batch(ROWS_PER_GROUP, first_row)
+            if batch is None:
+                break
+            writer.write_batch(pa.record_batch(batch))
         summary = _summary_of(records)
         summary.tasks = 1
         summary.bytes = len(text) if text is not None else max(0, task.end - task.start)
