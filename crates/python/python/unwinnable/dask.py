@@ -363,6 +363,18 @@ def _summary_of(records: "_native.Adjudications") -> Summary:
     )
 
 
+def _arrow_table(records: "_native.Adjudications") -> "pa.Table":
+    """All the records of ``records`` as one table of :data:`SCHEMA` (the
+    Arrow columns built in Rust)."""
+    batches = []
+    while True:
+        batch = records._next_batch(ROWS_PER_GROUP)
+        if batch is None:
+            break
+        batches.append(pa.record_batch(batch))
+    return pa.Table.from_batches(batches, SCHEMA)
+
+
 def run_task(task: Task, out: str, settings: Settings, text: Optional[bytes] = None, first_game: int = 1) -> Dict[str, Any]:
     """Adjudicates the games of ``task`` and writes them to
     ``out/<task.part>`` atomically (a temporary name, then a rename).
@@ -604,8 +616,8 @@ def _adjudicate_partition(frame: Any, movetext: str, options: Dict[str, Any]) ->
     import pandas as pd
 
     table = pa.Table.from_pandas(frame, preserve_index=False)
-    records = list(_native._adjudicate_texts(_table_texts(table, movetext), "<frame>", **{**options, "errors": "record"}))
-    result = pa.Table.from_pylist(records, SCHEMA).drop(["input", "offset"]).to_pandas(types_mapper=_nullable)
+    records = _native._adjudicate_texts(_table_texts(table, movetext), "<frame>", **{**options, "errors": "record"})
+    result = _arrow_table(records).drop(["input", "offset"]).to_pandas(types_mapper=_nullable)
     result.index = frame.index
     result.columns = [f"unwinnable_{name}" if name in frame.columns else name for name in result.columns]
     return pd.concat([frame, result], axis=1)
