@@ -1,3 +1,5 @@
+#![doc = include_str!("../README.md")]
+//!
 //! The independent checker of `unwinnable`'s certificates.
 //!
 //! A record of `unwinnable analyze --certificate` claims that an intended

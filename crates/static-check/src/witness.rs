@@ -58,6 +58,7 @@ pub struct StaticWitness {
 
 /// Why a position has no static witness.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Uncertified {
     /// The mobility analysis does not apply (an en passant capture).
     NotApplicable(NotApplicable),

@@ -331,7 +331,7 @@ fn streaming() {
 fn more_garbage_lines() {
     let board = "8/1p3k2/pPp3p1/P1Pp1pPp/2bP1P1P/4BK2/8/8";
     let mut over_limit = KQ_VS_K.as_bytes().to_vec();
-    over_limit.resize(unwinnable::input::MAX_LINE + 1, b' ');
+    over_limit.resize(pipeline::MAX_LINE + 1, b' ');
     let lines: Vec<(Vec<u8>, Option<&str>)> = vec![
         (board[..1].into(), None),
         (board[..20].into(), None),
