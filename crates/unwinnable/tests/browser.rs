@@ -375,6 +375,8 @@ fn the_page_in_chromium() {
     assert!(page.text("#reason").contains("the game is drawn (Art. 6.9)"));
     page.wait_for("!document.querySelector('#dead').hidden");
     assert!(page.text("#dead").starts_with("Dead position: drawn at once (Art. 5.2.2)."), "{}", page.text("#dead"));
+    // The answer's certificate, accepted by the independent checker.
+    assert_eq!(page.text("#checked"), "\u{2713} Checked by the independent checker");
     page.wait_for("document.querySelectorAll('#board rect.region').length > 0");
     let mut region: Vec<String> = serde_json::from_value(
         page.eval("[...document.querySelectorAll('#board rect.region')].map(r => r.dataset.square)"),

@@ -552,7 +552,7 @@ fn last_move_claims_on_cages_and_their_changes() {
     assert!(cages.len() >= 10, "{} cages", cages.len());
     let mut config = Config::default();
     config.limits.nodes = 1_000_000;
-    config.limits.tt_mb = 64;
+    config.limits.memory_mb = 64;
     let mut analyzer = Analyzer::new(config);
     let mut rng = Rng(0x6a09_e667_f3bc_c908);
     let (mut changed, mut accepted, mut confirmed) = (0, 0, 0);
@@ -560,7 +560,7 @@ fn last_move_claims_on_cages_and_their_changes() {
         let query = Query { fen: pos.to_fen(), winner: *winner, winnable: Some(false) };
         let witness = static_check::static_witness(pos, *winner).unwrap();
         let certificate =
-            unwinnable::certificate::certificate(pos, *winner, &analyzer.analyze(pos, *winner).verdict).unwrap();
+            pipeline::certificate::certificate(pos, *winner, &analyzer.analyze(pos, *winner).verdict).unwrap();
         // (A static proof after forced moves is about another position.)
         if certificate["kind"] == "static" && witness.last_move.any() {
             assert_eq!(outcome(&query, "unwinnable", &certificate), Outcome::Accepted, "{query:?}: {certificate}");

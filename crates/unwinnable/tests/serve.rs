@@ -178,6 +178,22 @@ fn answers_are_the_command_lines_records() {
     assert_eq!(proof["kind"], "static");
     assert_eq!(proof["king_region"].as_array().unwrap().len(), 14);
     assert_eq!(proof["loser_king"], "f7");
+    assert!(lines(&response)[0].get("certificate").is_none() && lines(&response)[0].get("checked").is_none());
+    // Certificates, checked by the independent checker: Position 1 is
+    // unwinnable for White (the paper), the other position winnable.
+    let response = server.get(&analyze_path(DEAD, "&winner=white&certificate=true"));
+    let record = &lines(&response)[0];
+    assert_eq!(
+        (record["certificate"]["kind"].as_str(), record["checked"].as_str()),
+        (Some("static"), Some("accepted"))
+    );
+    let response = server.get(&analyze_path(WINNABLE, "&winner=white&certificate=true"));
+    let record = &lines(&response)[0];
+    assert_eq!(
+        (record["certificate"]["kind"].as_str(), record["checked"].as_str()),
+        (Some("helpmate"), Some("accepted"))
+    );
+    assert_error(&server.get(&analyze_path(DEAD, "&certificate=maybe")), 400, "invalid-parameter", "certificate=");
 }
 
 #[test]

@@ -140,6 +140,30 @@ struct Explained<'a> {
     record: &'a Record,
     #[serde(skip_serializing_if = "Option::is_none")]
     proof: Option<Overlay>,
+    /// With `certificate=true`: what the independent checker (`crates/check`)
+    /// said of the record's certificate: `accepted`, or `rejected: ` and
+    /// the first step that failed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    checked: Option<String>,
+}
+
+/// Adds `record`'s certificate and runs the independent checker on it (the
+/// `certificate=true` of `GET /api/analyze`); `None` for an undetermined
+/// verdict, which has no certificate.
+fn certify(
+    record: &mut Record,
+    position: &movegen::Position,
+    winner: Color,
+    verdict: &search::Verdict,
+) -> Option<String> {
+    record.certificate = pipeline::certificate::certificate(position, winner, verdict);
+    record.certificate.as_ref()?;
+    let line = serde_json::to_string(record).ok()?;
+    Some(match check::check_record(&line, &check::Limits::default()) {
+        check::Outcome::Accepted => "accepted".to_string(),
+        check::Outcome::Rejected(why) => format!("rejected: {why}"),
+        check::Outcome::Skipped(why) => format!("skipped: {why}"),
+    })
 }
 
 /// The query of the `fen` parameter (an error for an unreachable position
@@ -161,10 +185,14 @@ fn query_param(params: &Params) -> Result<(Query, Option<Winners>), ApiError> {
 /// `GET /api/analyze?fen=...&winner=white|black|both&mode=...`: one record
 /// per colour.
 async fn analyze_one(State(state): State<Arc<AppState>>, uri: Uri) -> Result<Response, ApiError> {
-    let params = Params::parse(uri.query(), &["fen", "winner", "mode", "nodes", "deadline_ms", "explain", "strict"])?;
+    let params = Params::parse(
+        uri.query(),
+        &["fen", "winner", "mode", "nodes", "deadline_ms", "explain", "strict", "certificate"],
+    )?;
     let (query, winners) = query_param(&params)?;
     let config = params.config(&state.limits)?;
     let explain = params.flag("explain")?;
+    let certificate = params.flag("certificate")?;
     let colors = query.colors(winners);
     let metrics = Arc::clone(&state.metrics);
     let lines = state
@@ -177,17 +205,22 @@ async fn analyze_one(State(state): State<Arc<AppState>>, uri: Uri) -> Result<Res
                     metrics.cancelled("entries-skipped", (colors.len() - index) as u64);
                     break;
                 }
-                for (record, analysis) in
+                for (mut record, analysis) in
                     analyze_query(analyzer, 1, &query.fen, &query.position, &[color], &query.unreachable)
                 {
                     count_verdict(&metrics, &record, stop);
+                    let checked = if certificate {
+                        certify(&mut record, &query.position, color, &analysis.verdict)
+                    } else {
+                        None
+                    };
                     let proof = match &analysis.verdict {
                         search::Verdict::Unwinnable(proof) if explain => {
                             Some(proof::overlay(&query.position, colors_winner(&record), proof))
                         }
                         _ => None,
                     };
-                    lines.push(to_json(&Explained { record: &record, proof }));
+                    lines.push(to_json(&Explained { record: &record, proof, checked }));
                 }
             }
             lines
