@@ -309,12 +309,18 @@ pub struct GameOptions {
     /// Write only games whose recorded result is wrong (and malformed games).
     #[cfg_attr(feature = "clap", arg(long))]
     pub only_wrong: bool,
+    /// Add the certificate of each timeout's analysis (whether the
+    /// opponent could still mate in the final position) to its JSONL
+    /// record, with the `winner` and `verdict` it proves: `unwinnable
+    /// check` reads the records as they are (docs/certificates.md).
+    #[cfg_attr(feature = "clap", arg(long))]
+    pub certificate: bool,
 }
 
 impl GameOptions {
     /// The options.
     pub fn new(timeout: Option<Color>, timeout_only: bool, every_ply: bool, only_wrong: bool) -> GameOptions {
-        GameOptions { timeout: timeout.map(ColorName::from), timeout_only, every_ply, only_wrong }
+        GameOptions { timeout: timeout.map(ColorName::from), timeout_only, every_ply, only_wrong, certificate: false }
     }
 
     /// The player every game is lost on time by, if given.

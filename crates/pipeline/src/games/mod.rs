@@ -66,7 +66,7 @@ impl Options {
         let plan = search.plan(threads.get(), Workload::Adjudicate)?;
         Ok(Options {
             rules: games.rules(search, plan.analyzer_mb),
-            step: Step { timeout: games.flagged(), timeout_only: games.timeout_only },
+            step: Step::new(games),
             only_wrong: games.only_wrong,
             threads: plan.threads,
             window_bytes: plan.window_bytes,
@@ -186,12 +186,14 @@ pub struct Step {
     /// Only games lost on time are adjudicated; the others are
     /// [`Output::Skipped`].
     pub timeout_only: bool,
+    /// Timeout records carry the certificate of their analysis.
+    pub certificate: bool,
 }
 
 impl Step {
     /// The step of `options`.
     pub fn new(options: &GameOptions) -> Step {
-        Step { timeout: options.flagged(), timeout_only: options.timeout_only }
+        Step { timeout: options.flagged(), timeout_only: options.timeout_only, certificate: options.certificate }
     }
 
     /// The output of `item` of `input`, adjudicated by `adjudicator`.
@@ -232,6 +234,9 @@ impl Step {
                 let mut record = GameRecord::new(input, number, offset, &game, &adjudication);
                 if let Some(tags) = &tags {
                     record.record.players(tags);
+                }
+                if self.certificate {
+                    record.certify(&adjudication);
                 }
                 Output::Game(Box::new(record))
             }
