@@ -86,6 +86,11 @@ impl PyAnalysis {
     pub fn new(record: Record) -> PyAnalysis {
         PyAnalysis { record }
     }
+
+    /// The record, as the command writes it.
+    pub fn record(&self) -> &Record {
+        &self.record
+    }
 }
 
 #[pymethods]

@@ -6,6 +6,7 @@
 //!
 //! * [`analysis`]: `analyze`, `is_dead` and the `Analysis` class;
 //! * [`many`]: `analyze_many`, on the pipeline's pool and ordered map;
+//! * [`check`]: `check`, a certificate through the independent checker;
 //! * [`games`]: `adjudicate`, an iterator of records, and the private
 //!   entry points of `unwinnable.dask` (byte ranges of a file, chunks of
 //!   decompressed text, lists of game texts, the cutting of inputs);
@@ -20,6 +21,7 @@
 mod analysis;
 mod args;
 mod arrow;
+mod check;
 mod errors;
 mod games;
 mod interrupt;
@@ -41,6 +43,7 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<arrow::ArrowBatch>()?;
     m.add_function(wrap_pyfunction!(analysis::analyze, m)?)?;
     m.add_function(wrap_pyfunction!(analysis::is_dead, m)?)?;
+    m.add_function(wrap_pyfunction!(check::check, m)?)?;
     m.add_function(wrap_pyfunction!(many::analyze_many, m)?)?;
     m.add_function(wrap_pyfunction!(games::adjudicate, m)?)?;
     m.add_function(wrap_pyfunction!(games::_adjudicate_range, m)?)?;

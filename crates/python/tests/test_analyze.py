@@ -363,3 +363,25 @@ def test_stubs_name_the_api():
         if hasattr(_native, name):
             assert f"def {name}(" in text or f"class {name}" in text, name
     assert open(unwinnable.__file__.replace("__init__.py", "py.typed")).read() == ""
+
+
+def test_certificates_are_checked_by_the_independent_checker() -> None:
+    # The paper's Position 1: unwinnable for White (the paper); the other
+    # position: White mates (its helpmate replays in python-chess).
+    dead = chess.Board("8/1p3k2/pPp3p1/P1Pp1pPp/2bP1P1P/4BK2/8/8 b - - 0 1")
+    proof = unwinnable.analyze(dead, chess.WHITE, certificate=True)
+    assert proof.verdict == "unwinnable" and proof.certificate["kind"] == "static"
+    assert unwinnable.check(proof) == "accepted"
+    assert unwinnable.check(proof.to_dict()) == "accepted"
+    assert unwinnable.check(json.dumps(proof.to_dict())) == "accepted"
+    mate = unwinnable.analyze(chess.Board("8/8/1p6/1B2k3/5pK1/8/8/8 b - - 0 1"), chess.WHITE, certificate=True)
+    assert mate.verdict == "winnable" and unwinnable.check(mate) == "accepted"
+    # A helpmate of no moves (the position is no mate), no certificate, no
+    # record: rejected.
+    empty = mate.to_dict()
+    empty["certificate"] = dict(empty["certificate"], moves=[])
+    assert unwinnable.check(empty).startswith("rejected: ")
+    assert unwinnable.check(unwinnable.analyze(dead, chess.WHITE)).startswith("rejected: ")
+    assert unwinnable.check("not json").startswith("rejected: ")
+    with pytest.raises(TypeError, match="record"):
+        unwinnable.check(42)  # type: ignore[arg-type]

@@ -15,6 +15,9 @@ inputs, steps and records).
   ``Analysis``
 * ``adjudicate(source, *, timeout=None, every_ply=False, ...)`` -> iterator
   of dicts, one per game
+* ``check(record)``: what the independent checker says of a record's
+  certificate (``certificate=True``): ``"accepted"``, or ``"rejected: "``
+  and the step that failed
 * ``termination(rule)``: the ``chess.Termination`` of a record's rule,
   where python-chess has one
 * ``InvalidFen`` and ``PgnError``: both ``ValueError`` subclasses.
@@ -45,6 +48,7 @@ from ._native import (
     adjudicate,
     analyze,
     analyze_many,
+    check,
     is_dead,
 )
 
@@ -91,6 +95,7 @@ __all__ = [
     "adjudicate",
     "analyze",
     "analyze_many",
+    "check",
     "is_dead",
     "termination",
 ]

@@ -30,6 +30,7 @@ __all__ = [
     "ArrowBatch",
     "analyze",
     "is_dead",
+    "check",
     "analyze_many",
     "adjudicate",
     "_adjudicate_range",
@@ -156,6 +157,7 @@ def is_dead(
     memory_mb: Optional[int] = None,
     strict: bool = False,
 ) -> Optional[bool]: ...
+def check(record: Union[Analysis, Dict[str, Any], str]) -> str: ...
 def analyze_many(
     positions: Iterable[Union[_Position, Tuple[_Position, _Winner]]],
     winner: _Winner = None,
