@@ -275,7 +275,9 @@ pub struct ProofOptions {
     pub strict: bool,
     /// Add each verdict's certificate to its record (a `certificate` field:
     /// the JSON Lines records of `analyze`, a JSON line per colour after
-    /// `dead`'s reasons), for `unwinnable check` (docs/certificates.md).
+    /// `dead`'s reasons, and with its `winner` and `verdict` each timeout
+    /// ruling's JSON Lines record of `adjudicate`), for `unwinnable check`
+    /// (docs/certificates.md).
     #[cfg_attr(feature = "clap", arg(long))]
     pub certificate: bool,
 }
@@ -309,10 +311,11 @@ pub struct GameOptions {
     /// Write only games whose recorded result is wrong (and malformed games).
     #[cfg_attr(feature = "clap", arg(long))]
     pub only_wrong: bool,
-    /// Add the certificate of each timeout's analysis (whether the
-    /// opponent could still mate in the final position) to its JSONL
-    /// record, with the `winner` and `verdict` it proves: `unwinnable
-    /// check` reads the records as they are (docs/certificates.md).
+    /// Add each verdict's certificate to its record (a `certificate` field:
+    /// the JSON Lines records of `analyze`, a JSON line per colour after
+    /// `dead`'s reasons, and with its `winner` and `verdict` each timeout
+    /// ruling's JSON Lines record of `adjudicate`), for `unwinnable check`
+    /// (docs/certificates.md).
     #[cfg_attr(feature = "clap", arg(long))]
     pub certificate: bool,
 }

@@ -329,6 +329,7 @@ mod tests {
         assert_eq!(
             longs,
             [
+                "certificate",
                 "deadline-ms",
                 "every-ply",
                 "format",
