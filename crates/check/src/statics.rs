@@ -481,7 +481,9 @@ fn capture_stalemates(facts: &Facts<'_>, x: Square) -> Result<(), String> {
         if c_role == Piece::King && has(own_fixed_attacks, x) {
             continue;
         }
-        let promotes = facts.may_promote(c);
+        // A pawn that takes on its last rank promotes there, whatever its
+        // region (the capture is the move that leaves J).
+        let promotes = facts.may_promote(c) || (c_role == Piece::Pawn && has(last_rank(capturer_side), x));
         for y in squares(facts.region(c) & facts.sources(c, x, facts.fixed & !bit(c))) {
             let after = facts.fixed & !bit(y) & !bit(x);
             let c_attacks = if promotes {

@@ -211,7 +211,10 @@ fn capture_is_terminal(board: &Board, assumed: &Fixpoint, victim_square: Square)
             // The king cannot take a defended piece.
             continue;
         }
-        let promoting = promotes(capturer);
+        // A pawn that takes on its last rank promotes there, whatever its
+        // region (the capture may be the move that breaks the assumption).
+        let promoting = promotes(capturer)
+            || (role == Role::Pawn && Bitboard::relative_rank(capturer_color, Rank::Eighth).contains(x));
         let origins = region(capturer) & attack_sources(role, capturer_color, promoting, x, fixed - capturer);
         for y in origins {
             // After the capture: the capturer stands on `x`, its origin is

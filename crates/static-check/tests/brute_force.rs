@@ -283,3 +283,16 @@ fn proved_dev_positions_have_no_short_mate() {
     eprintln!("{proved} Figure 8 proofs on the dev set");
     assert!(proved > 500, "{proved}");
 }
+
+/// A pawn that takes a frozen piece on its last rank promotes, whatever its
+/// region: here `cxb8=Q` is mate (the rook b8 boxed in beside its king, the
+/// pawn c7 blocked, so its region never meets the last rank). The terminal
+/// rule once verified the capture as a stalemate by a pawn on b8 and called
+/// the position unwinnable for White (found by the Chess960 branch's random
+/// attack on the static proofs).
+#[test]
+fn a_pawn_taking_on_its_last_rank_promotes() {
+    let pos: Position = "krb5/BpPp4/1P1p4/3p4/3P4/8/8/6K1 w - - 0 1".parse().unwrap();
+    assert!(!static_check::is_unwinnable(&pos, Color::White), "{}", static_check::analyze(&pos, Color::White));
+    assert_eq!(check(&pos, 3), Ok(0));
+}

@@ -53,7 +53,10 @@ fn never_unsound_on_the_hard_set() {
         }
     }
     assert!(unsound.is_empty(), "{} unsound verdicts:\n{}", unsound.len(), unsound.join("\n"));
-    assert!(proved >= 415, "only {proved} proved");
+    // 415 when this was written, 410 since a pawn taking on its last rank
+    // counts as the piece it becomes in the terminal-capture rule (a
+    // soundness fix, see `mobility::terminal`).
+    assert!(proved >= 410, "only {proved} proved");
 }
 
 /// Hard line 113 after its forced moves (1...Rxa6+ 2.Bxa6): the rook on a1
