@@ -118,8 +118,15 @@ ROWS_PER_GROUP = 50_000
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 
-#: The pipeline's options that a run takes, from their one definition.
-OPTIONS = [option for option in _native._options() if option["group"] in ("search", "threads", "games")]
+#: The pipeline's options that a run takes, from their one definition
+#: (but ``certificate``: a certificate is a nested JSON document, which the
+#: Parquet schema below has no column for; ``adjudicate --certificate``
+#: writes them as JSON Lines).
+OPTIONS = [
+    option
+    for option in _native._options()
+    if option["group"] in ("search", "threads", "games") and option["keyword"] != "certificate"
+]
 
 
 @dataclass(frozen=True)
