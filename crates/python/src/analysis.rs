@@ -36,21 +36,11 @@ use crate::{args, interrupt};
 /// The node budget of the first, inline attempt.
 pub const INLINE_NODES: u64 = 64;
 
-/// The keys of `to_dict()`: the fields of `analyze --format jsonl`.
-const KEYS: [&str; 12] = [
-    "line",
-    "fen",
-    "winner",
-    "verdict",
-    "helpmate",
-    "helpmate_san",
-    "reason",
-    "cause",
-    "nodes",
-    "micros",
-    "unreachable",
-    "certificate",
-];
+/// The keys of `to_dict()`: the fields of `analyze --format jsonl` (the
+/// CSV columns, and the certificate of `certificate=True`).
+fn keys() -> impl Iterator<Item = &'static str> {
+    pipeline::analyze::ANALYSIS_COLUMNS.iter().copied().chain(["certificate"])
+}
 
 thread_local! {
     /// The calling thread's analyzers of the inline attempts.
@@ -185,7 +175,7 @@ impl PyAnalysis {
     /// The fields as a dict: the keys of `unwinnable analyze --format
     /// jsonl` (their serde serialisation), absent fields as `None`.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        record_dict(py, &self.record, &KEYS)
+        record_dict(py, &self.record, keys())
     }
 
     fn __repr__(&self) -> String {
@@ -264,7 +254,7 @@ fn record_of_json(value: &serde_json::Value) -> Option<Record> {
 pub fn record_dict<'py>(
     py: Python<'py>,
     record: &impl serde::Serialize,
-    keys: &[&str],
+    keys: impl IntoIterator<Item = &'static str>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let dict = pythonize::pythonize(py, record)?.cast_into::<PyDict>()?;
     for key in keys {

@@ -224,9 +224,9 @@ impl Adjudications {
 
     fn __next__<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
         Ok(match self.next_written(py)? {
-            Some(Output::Game(record)) => Some(record_dict(py, &*record, &GAME_KEYS)?.into_any()),
+            Some(Output::Game(record)) => Some(record_dict(py, &*record, GAME_KEYS)?.into_any()),
             Some(Output::Error(error) | Output::InputError(error)) => {
-                Some(record_dict(py, &error, &ERROR_KEYS)?.into_any())
+                Some(record_dict(py, &error, ERROR_KEYS)?.into_any())
             }
             _ => None,
         })
