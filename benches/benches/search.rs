@@ -45,7 +45,7 @@ fn corpus_queries(n: usize) -> Vec<(Position, Color)> {
 fn fast_dev_queries() -> Vec<(Position, Color)> {
     let mut config = Config::default();
     config.limits.nodes = 20_000;
-    config.limits.tt_mb = 8;
+    config.limits.memory_mb = 8;
     let mut analyzer = Analyzer::new(config);
     include_str!("../../testdata/dev-positions.txt")
         .lines()

@@ -106,11 +106,10 @@ pub fn pgn(data: &[u8]) {
     }
 }
 
-fn summary(game: &std::io::Result<Result<adjudicate::pgn::PgnGame, adjudicate::pgn::PgnError>>) -> String {
+fn summary(game: &Result<adjudicate::pgn::PgnGame, adjudicate::pgn::PgnError>) -> String {
     match game {
-        Ok(Ok(game)) => format!("ok {} moves", game.game.moves().len()),
-        Ok(Err(e)) => format!("error {e}"),
-        Err(e) => format!("io {e}"),
+        Ok(game) => format!("ok {} moves", game.game.moves().len()),
+        Err(e) => format!("error {e}"),
     }
 }
 
@@ -147,7 +146,7 @@ pub fn analyze(data: &[u8]) {
     }
     let mut config = search::Config::default();
     config.limits.nodes = 2_000;
-    config.limits.tt_mb = 1;
+    config.limits.memory_mb = 1;
     config.first_iteration_nodes = 500;
     config.mode = match options & 3 {
         2 => search::Mode::Quick,

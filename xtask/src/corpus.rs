@@ -81,7 +81,7 @@ fn report(mode: Mode, positions: &[Position]) {
     let (name, target) = match mode {
         Mode::Full => ("full", Some(35.0)),
         Mode::Quick => ("quick", Some(1.6)),
-        Mode::Shortest => ("shortest", None),
+        _ => (mode.name(), None),
     };
     println!("\nmode {name}: {} queries in {total:.2} s", summary.count);
     println!(

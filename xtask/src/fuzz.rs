@@ -377,14 +377,14 @@ fn seeds_for(root: &Path, name: &str) -> Result<Vec<Vec<u8>>, String> {
 fn certificate_seeds(dev: &[String]) -> Vec<String> {
     let mut config = search::Config::default();
     config.limits.nodes = 20_000;
-    config.limits.tt_mb = 8;
+    config.limits.memory_mb = 8;
     let mut analyzer = search::Analyzer::new(config);
     let mut records = Vec::new();
     for fen in dev.iter().step_by(20) {
         let Ok(pos) = Position::from_fen(fen) else { continue };
         for winner in [movegen::Color::White, movegen::Color::Black] {
             let verdict = analyzer.analyze(&pos, winner).verdict;
-            let Some(certificate) = unwinnable::certificate::certificate(&pos, winner, &verdict) else { continue };
+            let Some(certificate) = pipeline::certificate::certificate(&pos, winner, &verdict) else { continue };
             let record = serde_json::json!({"line": records.len() + 1, "fen": fen, "winner": winner.name(),
                 "verdict": verdict.name(), "certificate": certificate});
             records.push(record.to_string());

@@ -31,7 +31,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use unwinnable::serve::client::{Client, encode};
+use testkit::client::{Client, encode};
 use xtask::stats::{Summary, human};
 
 struct Options {
@@ -334,7 +334,7 @@ pub fn run_load(root: &Path, args: &[String]) -> Result<(), String> {
             queue.to_string(),
             "--max-nodes".into(),
             "50000000".into(),
-            "--deadline-ms".into(),
+            "--max-deadline-ms".into(),
             "600000".into(),
             "--memory-mb".into(),
             options.memory_mb.to_string(),

@@ -51,7 +51,8 @@ tasks:
                            with --certify); totals per set and overall; fails on
                            any wrong answer
   compare SET [--mode full|quick] [--limit N] [--slowest K] [--nodes N] [--report FILE]
-          [--progress]     this project against CHA-Solver 3.0 (the chasolver crate)
+          [--progress] [--retime K]
+                           this project against CHA-Solver 3.0 (the chasolver crate)
                            on the same queries, one thread, alternating which runs
                            first; SET: paper, dev, hard, corpus, timeouts or a file (LABEL FEN
                            lines, or FEN [anything] lines: winner = side not to move);
@@ -60,6 +61,9 @@ tasks:
                            each, speed ratios, agreement; --mode quick compares the
                            quick mode with is_unwinnable_fast; --nodes: our budget;
                            --progress: progress on stderr even when not a terminal;
+                           --retime: the K slowest queries of each solver (10; those
+                           under 100 ms for both) timed 3 more times, the fastest
+                           kept, so a preemption does not make the worst query;
                            fails if this project gives any wrong answer
   gen-pgn N [--out FILE] [--zst] [--seed S] [--variant standard|chess960]
                            a synthetic online-style PGN database of N random

@@ -8,7 +8,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use movegen::Position;
-use search::{Analyzer, Config, Mode};
+use search::{Analyzer, Config};
 
 use crate::judge::{Answer, Class, classify, our_answer};
 use crate::sets::{Query, Set};
@@ -60,7 +60,7 @@ pub fn run_query(analyzer: &mut Analyzer, set: &str, query: &Query, certify: boo
     let analysis = analyzer.analyze(&pos, query.winner);
     let time = started.elapsed();
     let certificate = certify
-        .then(|| unwinnable::certificate::certificate(&pos, query.winner, &analysis.verdict))
+        .then(|| pipeline::certificate::certificate(&pos, query.winner, &analysis.verdict))
         .flatten()
         .map(|certificate| {
             let record = serde_json::json!({
@@ -121,11 +121,7 @@ pub fn run(
     if progress {
         eprintln!();
     }
-    let mode = match config.mode {
-        Mode::Full => "full",
-        Mode::Quick => "quick",
-        Mode::Shortest => "shortest",
-    };
+    let mode = config.mode.name();
     println!("mode {mode}, {all} queries, wall time {:.2} s", started.elapsed().as_secs_f64());
     println!(
         "| set | queries | correct | wrong-unwinnable | wrong-winnable | undetermined | failed | total time | mean | \

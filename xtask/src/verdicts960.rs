@@ -194,7 +194,7 @@ fn check_one(analyzer: &mut Analyzer, pos: &Position, winner: Color, budget: u64
                 tally.wrong.push(format!("{fen} {}: winnable, but the helpmate fails: {e}", winner.name()));
                 return;
             }
-            if let Some(certificate) = unwinnable::certificate::certificate(pos, winner, &analysis.verdict) {
+            if let Some(certificate) = pipeline::certificate::certificate(pos, winner, &analysis.verdict) {
                 let record = serde_json::json!({
                     "fen": fen, "winner": winner.name(), "verdict": "winnable", "certificate": certificate,
                 });

@@ -11,6 +11,7 @@ use crate::game::Outcome;
 
 /// The rule that decided the correct result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
 pub enum Rule {
     /// Art. 5.1.1: checkmate.
     Checkmate,

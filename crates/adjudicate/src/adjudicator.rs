@@ -194,14 +194,48 @@ impl Adjudicator {
                 }
             }
         }
+        // A timeout that no rule ended on the board is ruled first when the
+        // dead-position check runs only where the game ended: a helpmate
+        // from the final position shows that no position of the game was
+        // dead (deadness is monotone along a game, and the quick check is
+        // sound), so that check would find nothing and is not run.
+        let mut ruling = None;
+        if !self.options.every_ply && end.is_none() {
+            if let Termination::TimeForfeit { flagged } = game.termination {
+                let ruled = self.rule_timeout(game, flagged, last);
+                if matches!(ruled, TimeoutRuling::Loss { .. }) {
+                    let adjudication = self.ended_off_board(game, last, Some(ruled));
+                    return Adjudication { claims, ..adjudication };
+                }
+                ruling = Some(ruled);
+            }
+        }
         if !self.options.every_ply {
             end = self.first_dead(positions, end, last);
         }
         let adjudication = match end {
             Some(end) => Self::ended_on_board(game, end),
-            None => self.ended_off_board(game, last),
+            None => self.ended_off_board(game, last, ruling),
         };
         Adjudication { claims, ..adjudication }
+    }
+
+    /// The timeout ruling on the final position (ply `last`) of `game`,
+    /// lost on time by `flagged` (else the loser of a decisive result,
+    /// else the side to move): the full analysis for the opponent.
+    fn rule_timeout(&mut self, game: &Game, flagged: Option<Color>, last: usize) -> TimeoutRuling {
+        let pos = game.positions()[last];
+        let flagged = flagged.or(game.recorded.winner().map(|w| !w)).unwrap_or(pos.side_to_move());
+        let config = self.options.timeout;
+        let stop_flag = &self.stop_flag;
+        let full = self.full.get_or_insert_with(|| {
+            let mut full = Analyzer::new(config);
+            if let Some(flag) = stop_flag {
+                full.set_stop_flag(Arc::clone(flag));
+            }
+            full
+        });
+        timeout(full, &pos, flagged)
     }
 
     /// Without `every_ply`: the dead-position check where the game ended,
@@ -261,7 +295,10 @@ impl Adjudicator {
         }
     }
 
-    fn ended_off_board(&mut self, game: &Game, last: usize) -> Adjudication {
+    /// The adjudication of a game no rule ended on the board: the recorded
+    /// result, or for a timeout the ruling (`ruling` if it was made
+    /// already).
+    fn ended_off_board(&mut self, game: &Game, last: usize, ruling: Option<TimeoutRuling>) -> Adjudication {
         let positions = game.positions();
         let pos = positions[last];
         let fen = pos.to_fen();
@@ -278,17 +315,12 @@ impl Adjudicator {
             let text = format!("no rule ended the game on the board; the recorded result {} stands", game.recorded);
             return adjudication(game.recorded, Rule::Recorded, text, Evidence::None);
         };
+        let ruling = match ruling {
+            Some(ruling) => ruling,
+            None => self.rule_timeout(game, flagged, last),
+        };
         let flagged = flagged.or(game.recorded.winner().map(|w| !w)).unwrap_or(pos.side_to_move());
-        let config = self.options.timeout;
-        let stop_flag = &self.stop_flag;
-        let full = self.full.get_or_insert_with(|| {
-            let mut full = Analyzer::new(config);
-            if let Some(flag) = stop_flag {
-                full.set_stop_flag(Arc::clone(flag));
-            }
-            full
-        });
-        match timeout(full, &pos, flagged) {
+        match ruling {
             TimeoutRuling::Loss { helpmate, nodes } => {
                 let text = format!("{flagged} ran out of time and {} can still checkmate", !flagged);
                 let san = pos.san_line(&helpmate);

@@ -18,6 +18,7 @@ use crate::game::{Game, Outcome};
 
 /// Why a line is not a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum FenLineError {
     /// The line does not start with a FEN or `startpos`.
     NoPosition,

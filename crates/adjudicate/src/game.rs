@@ -106,6 +106,7 @@ pub enum Termination {
 
 /// Why a [`Game`] could not be built.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum GameError {
     /// Move `index` (0-based) is not legal where it is played.
     IllegalMove {

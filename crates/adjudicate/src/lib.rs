@@ -1,3 +1,5 @@
+#![doc = include_str!("../README.md")]
+//!
 //! The correct result of whole chess games under the **FIDE Laws of
 //! Chess**, over PGN streams as large as a month of an online server's
 //! games.
@@ -37,7 +39,7 @@
 //!
 //! 0-1
 //! "#;
-//! let game = Reader::new(pgn.as_bytes()).next().unwrap().unwrap().unwrap().game;
+//! let game = Reader::new(pgn.as_bytes()).next().unwrap().unwrap().game;
 //! let ruling = adjudicate(&game);
 //! assert_eq!(ruling.recorded, Outcome::BlackWins);
 //! assert_eq!(ruling.correct, Outcome::Draw);

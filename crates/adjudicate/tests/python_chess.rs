@@ -150,7 +150,7 @@ fn fen_legal_en_passant(pos: &Position) -> String {
 fn ours(file: &Path) -> Vec<Result<(usize, String), PgnErrorKind>> {
     let input = open_path(file, Arc::new(AtomicU64::new(0))).expect("open");
     Reader::new(input.reader)
-        .map(|game| match game.expect("no I/O error") {
+        .map(|game| match game {
             Ok(game) => {
                 let last = game.game.positions().last().expect("a start position");
                 Ok((game.game.moves().len(), fen_legal_en_passant(last)))

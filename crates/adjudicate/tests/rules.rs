@@ -12,7 +12,7 @@ use movegen::{Color, Position};
 fn read(name: &str) -> Vec<Game> {
     let path = format!("{}/../../testdata/pgn/{name}", env!("CARGO_MANIFEST_DIR"));
     let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    Reader::new(&bytes[..]).map(|game| game.unwrap().unwrap_or_else(|e| panic!("{name}: {e}")).game).collect()
+    Reader::new(&bytes[..]).map(|game| game.unwrap_or_else(|e| panic!("{name}: {e}")).game).collect()
 }
 
 /// The adjudication of `game` under both option sets, which must agree.

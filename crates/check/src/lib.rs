@@ -1,3 +1,5 @@
+#![doc = include_str!("../README.md")]
+//!
 //! The independent checker of `unwinnable`'s certificates.
 //!
 //! A record of `unwinnable analyze --certificate` claims that an intended
@@ -124,6 +126,10 @@ pub fn check_record(line: &str, limits: &Limits) -> Outcome {
         return Outcome::Skipped("an error record".into());
     }
     let text = |field: &str| record.get(field).and_then(Value::as_str);
+    if record.get("verdict").is_none() && record.get("certificate").is_none() {
+        // Nothing claimed: `adjudicate`'s records of games no timeout ended.
+        return Outcome::Skipped("no verdict to check".into());
+    }
     let claim = match text("verdict") {
         Some("winnable") => Claim::Winnable,
         Some("unwinnable") => Claim::Unwinnable,

@@ -49,8 +49,8 @@ use serde::Deserialize;
 
 use crate::kinds::Material;
 use crate::position::{
-    Set, attacks, bit, count, direct_attacks, has, has_en_passant, names, parse_set, parse_square, parse_squares,
-    squares,
+    Set, attacks, bit, count, direct_attacks, has, has_en_passant, mated_by, names, parse_set, parse_square,
+    parse_squares, play, squares,
 };
 
 /// A `static` proof.
@@ -69,6 +69,10 @@ pub struct StaticProof {
     /// attack: neighbours that cannot all be guarded at once.
     #[serde(default)]
     escapes: BTreeMap<String, String>,
+    /// Squares of the loser king's region where the winner's king counts
+    /// only from the squares the last move leaves it ([`last_move_excludes`]).
+    #[serde(default)]
+    last_move: String,
 }
 
 /// The facts derived from a certificate, shared by the checks.
@@ -110,7 +114,11 @@ pub fn check(board: &Board, winner: Color, proof: &StaticProof) -> Result<(), St
     for h in squares(facts.frozen) {
         frozen(&facts, h)?;
     }
-    no_mating_square(&facts, &proof.escapes)
+    let last_move = parse_squares(&proof.last_move)?;
+    if last_move != 0 {
+        last_move_applies(&facts)?;
+    }
+    no_mating_square(&facts, &proof.escapes, last_move)
 }
 
 impl Facts<'_> {
@@ -578,8 +586,10 @@ fn discovered_check(facts: &Facts<'_>, c: Square, y: Square, k: Square, stops: S
 /// rank for a pawn; lines stopped by fixed pieces, which stand at the
 /// mate; a pawn that may promote as any piece). If those maxima and the
 /// loser's pieces able to stand on `X` add up to fewer than `|X|`, some
-/// square of `X` is unguarded: no mate on `s`.
-fn no_mating_square(facts: &Facts<'_>, escapes: &BTreeMap<String, String>) -> Result<(), String> {
+/// square of `X` is unguarded: no mate on `s`. For the squares `s` of
+/// `last_move`, the winner's king is placed only where [`last_move_excludes`]
+/// leaves it (nowhere: no mate on `s`).
+fn no_mating_square(facts: &Facts<'_>, escapes: &BTreeMap<String, String>, last_move: Set) -> Result<(), String> {
     let (winner, loser) = (facts.winner, !facts.winner);
     let loser_king = facts.board.king(loser);
     let obstacles = facts.fixed & !bit(loser_king);
@@ -591,7 +601,15 @@ fn no_mating_square(facts: &Facts<'_>, escapes: &BTreeMap<String, String>) -> Re
             roles.extend([Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen]);
         }
         let region = facts.region(q) & !bit(s);
-        let region = if q == winner_king { region & !get_king_moves(s).0 } else { region };
+        let region = if q != winner_king {
+            region
+        } else if has(last_move, s) {
+            squares(region & !get_king_moves(s).0)
+                .filter(|&w| !last_move_excludes(facts, s, w))
+                .fold(0, |r, w| r | bit(w))
+        } else {
+            region & !get_king_moves(s).0
+        };
         roles.into_iter().flat_map(move |role| {
             let allowed = if role == Piece::Pawn { region & !last_rank(winner) & !last_rank(loser) } else { region };
             squares(allowed).map(move |u| attacks(role, winner, u, obstacles))
@@ -600,6 +618,10 @@ fn no_mating_square(facts: &Facts<'_>, escapes: &BTreeMap<String, String>) -> Re
     for s in squares(facts.region(loser_king)) {
         let attackers = facts.ours(winner) & !bit(winner_king);
         if !squares(attackers).any(|q| placements(q, s).any(|a| has(a, s))) {
+            continue;
+        }
+        if placements(winner_king, s).next().is_none() {
+            // The winner's king stands somewhere at a mate: none on `s`.
             continue;
         }
         let witness = escapes
@@ -617,4 +639,118 @@ fn no_mating_square(facts: &Facts<'_>, escapes: &BTreeMap<String, String>) -> Re
         }
     }
     Ok(())
+}
+
+/// The conditions of [`last_move_excludes`], checked once: every non-king piece of
+/// the loser never moves (its region is its square), no castling right
+/// remains, and no mate comes before the loser has moved: the
+/// position is no mate (checked for every kind) and, with the winner to
+/// move, none of its moves mates.
+fn last_move_applies(facts: &Facts<'_>) -> Result<(), String> {
+    let (winner, loser) = (facts.winner, !facts.winner);
+    let board = facts.board;
+    let loser_pieces = facts.ours(loser) & !board.pieces(Piece::King).0;
+    if squares(loser_pieces).any(|q| facts.region(q) != bit(q)) {
+        return Err("static: last move: a piece of the loser but the king may move".into());
+    }
+    // No castling right for either side: the winner's castling moves its
+    // king two squares, and a loser's castling might not move a rook.
+    for color in Color::ALL {
+        let rights = board.castle_rights(color);
+        if rights.short.is_some() || rights.long.is_some() {
+            return Err("static: last move: a castling right remains".into());
+        }
+    }
+    if board.side_to_move() == winner
+        && crate::position::legal_moves(board).into_iter().any(|mv| mated_by(&play(board, mv), winner))
+    {
+        return Err("static: last move: the winner mates at once".into());
+    }
+    Ok(())
+}
+
+/// *The last move*: with [`last_move_applies`]' conditions, whether no
+/// mate with the loser's king on `s` can have the winner's king on `w`.
+///
+/// Such a mate comes after a move of the loser (the conditions rule out
+/// one before it), and only the king moves among the loser's pieces (in
+/// J every other one stays on its square): from a square `k'` of its
+/// region next to `s`, held by no fixed piece. Before it, the winner's
+/// king stood on `w'`, where it stood before the mating move: `w` when
+/// another piece mated; when the king itself moved (not a castling: no
+/// rights), a square of its region next to `w`, held by no fixed piece,
+/// from which its move uncovered a check on `s` by a slider
+/// ([`discovered_check`]: on a line from `s`, a slider's region meeting
+/// the line beyond). In both positions before the mate the kings were on
+/// different squares and not next to each other: `w'` not next to `s`, nor
+/// on or next to `k'`. When no pair `k'`, `w'` satisfies this, no such
+/// mate exists.
+fn last_move_excludes(facts: &Facts<'_>, s: Square, w: Square) -> bool {
+    let (winner, loser) = (facts.winner, !facts.winner);
+    let winner_king = facts.board.king(winner);
+    let open = |set: Set| set & !facts.fixed;
+    let from = open(get_king_moves(s).0 & facts.region(facts.board.king(loser)));
+    let uncovering = squares(open(get_king_moves(w).0 & facts.region(winner_king)))
+        .filter(|&v| discovered_check(facts, winner_king, v, s, facts.fixed))
+        .fold(0, |u, v| u | bit(v));
+    let before = (bit(w) | uncovering) & !get_king_moves(s).0 & !bit(s);
+    !squares(before).any(|v| squares(from).any(|k| k != v && !has(get_king_moves(v).0, k)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::position::{legal_moves, parse_fen};
+
+    /// A mate the winner's king gives by uncovering a check, after the
+    /// loser's king stepped next to it: 1. Kh4 Kg2# (the king leaves f2 and
+    /// the bishop on e1 checks along f2-g3-h4; Kg2 guards h3, the knight g5,
+    /// the pawn g4). Before the loser's last move the winner's king stood
+    /// on f2, not next to h3: the last move must not exclude g2.
+    #[test]
+    fn the_last_move_keeps_a_discovered_mate() {
+        let board = parse_fen("8/8/4n2p/5p1P/8/7K/5k2/4b3 w - - 0 1").unwrap();
+        let [kh4, kg2] = ["h3h4", "f2g2"].map(|m| m.parse::<cozy_chess::Move>().unwrap());
+        assert!(legal_moves(&board).contains(&kh4));
+        let after = play(&board, kh4);
+        assert!(legal_moves(&after).contains(&kg2));
+        assert!(mated_by(&play(&after, kg2), Color::Black));
+        let proof: StaticProof = serde_json::from_value(serde_json::json!({
+            "regions": {"h3": format!("{:016x}", bit(Square::H3) | bit(Square::H4)),
+                        "f2": format!("{:016x}", bit(Square::F2) | bit(Square::G2))},
+            "last_move": "h4",
+        }))
+        .unwrap();
+        let facts = Facts::new(&board, Color::Black, &proof).unwrap();
+        assert!(!last_move_excludes(&facts, Square::H4, Square::G2));
+        // Without the bishop nothing is uncovered, and g2 is next to h3.
+        let board = parse_fen("8/8/4n2p/5p1P/8/7K/5k2/8 w - - 0 1").unwrap();
+        let facts = Facts::new(&board, Color::Black, &proof).unwrap();
+        assert!(last_move_excludes(&facts, Square::H4, Square::G2));
+    }
+
+    /// A mate after a move of another piece of the loser, the loser's king
+    /// already on its square and the winner's king next to the square it
+    /// came from: 1. a3 Be1#. The rule applies only when every other piece
+    /// of the loser keeps its square.
+    #[test]
+    fn the_last_move_needs_the_losers_other_pieces_still() {
+        let board = parse_fen("8/8/4n2p/5p1P/7K/8/P2b2k1/8 w - - 0 1").unwrap();
+        let [a3, be1] = ["a2a3", "d2e1"].map(|m| m.parse::<cozy_chess::Move>().unwrap());
+        let after = play(&board, a3);
+        assert!(legal_moves(&after).contains(&be1));
+        assert!(mated_by(&play(&after, be1), Color::Black));
+        let a_file = cozy_chess::File::A.bitboard().0 & !bit(Square::A1);
+        let proof = |pawn_region: Set| -> StaticProof {
+            serde_json::from_value(serde_json::json!({
+                "regions": {"a2": format!("{pawn_region:016x}")},
+                "last_move": "h4",
+            }))
+            .unwrap()
+        };
+        let moving = proof(a_file);
+        assert!(last_move_applies(&Facts::new(&board, Color::Black, &moving).unwrap()).is_err());
+        let still = proof(bit(Square::A2));
+        assert!(last_move_applies(&Facts::new(&board, Color::Black, &still).unwrap()).is_ok());
+    }
 }

@@ -221,13 +221,13 @@ impl Rules {
     }
 
     /// Whether groups of like pieces count as persistent attackers
-    /// ([`crate::persistent`]).
+    /// (`crate::persistent`).
     pub fn group_attacks(self) -> bool {
         self == Rules::Saturation
     }
 
     /// Whether a piece never captured avoids the squares where only its
-    /// capture answers its check ([`crate::forced_captures`]).
+    /// capture answers its check (`crate::forced_captures`).
     pub fn forced_captures(self) -> bool {
         self != Rules::Certified
     }

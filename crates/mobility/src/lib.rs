@@ -1,3 +1,5 @@
+#![doc = include_str!("../README.md")]
+//!
 //! The **mobility problem** of chess unwinnability (M. Ambrona, *A Practical
 //! Algorithm for Chess Unwinnability*, Section 3.1): for every piece, the
 //! squares it can possibly stand on in the future.
@@ -7,7 +9,7 @@
 //! square (`C[P]`), and for each colour the squares a non-king piece of that
 //! colour can ever stand on (`R[s][c]`). These are the least fixpoint of the
 //! paper's rules (Figure 6) computed as in Figure 7, with whole-board set
-//! operations (see [`fixpoint`](crate::fixpoint) for the rule-by-rule map).
+//! operations (see [`fixpoint`] for the rule-by-rule map).
 //! By default one sound rule is added to the paper's ([`Rules::FacingPawns`]:
 //! pawns on one file cannot pass each other); [`Rules::Paper`] gives the
 //! paper's fixpoint exactly.
@@ -81,14 +83,22 @@
 #![forbid(unsafe_code)]
 
 pub mod castling;
+// Internals, public for the tests and benchmarks of this project only.
+#[doc(hidden)]
 pub mod dilate;
+// Internals, public for the tests and benchmarks of this project only.
+#[doc(hidden)]
 pub mod fixpoint;
 mod forced_captures;
+// Internals, public for the tests and benchmarks of this project only.
+#[doc(hidden)]
 pub mod geometry;
 mod immobile;
 mod mating_moves;
 mod persistent;
 mod regions;
+// Internals, public for the tests and benchmarks of this project only.
+#[doc(hidden)]
 pub mod terminal;
 
 use core::fmt;
@@ -105,6 +115,7 @@ pub use regions::Regions;
 /// capture is legal (the precondition of Lemma 8 that remains; castling
 /// rights are handled, see the crate docs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum NotApplicable {
     /// An en passant capture is legal on this square.
     EnPassant(Square),

@@ -7,12 +7,12 @@
 //! Take a set `H` of pieces and assume none of them ever moves or is
 //! captured:
 //! compute the fixpoint with their squares closed to every enemy and their
-//! regions kept to their squares ([`saturate`] with `frozen = H` and `H`
+//! regions kept to their squares (`saturate` with `frozen = H` and `H`
 //! immobile). Then *verify* the assumption: for each piece `P` of `H`,
 //! every capture of `P` that the assumed regions allow leaves `P`'s side
 //! without any possible move and not in check, i.e. **stalemate**: the game
 //! is over, drawn; and `P` has no first move in any position within the
-//! assumed regions ([`first_moves`], an over-approximation). Pieces that
+//! assumed regions (`first_moves`, an over-approximation). Pieces that
 //! fail are removed from `H` and the fixpoint recomputed, until all
 //! remaining pass.
 
@@ -89,13 +89,13 @@
 //! square in a position within the assumed regions, and the verification
 //! shows the game ends there with `W` mated.
 //!
-//! The verification ([`every_move_mates`]) looks at each square `d` that
+//! The verification (`every_move_mates`) looks at each square `d` that
 //! `P` could move to from its square (a pawn's push or captures, a piece's
 //! steps or slides up to the first piece that never moves) and requires
-//! that `P` arriving there mates `W` ([`mates_on_arrival`]: the check is
+//! that `P` arriving there mates `W` (`mates_on_arrival`: the check is
 //! direct, `W`'s king has no square, nothing can take `P`), or that `P`
 //! leaving its square mates `W` by a discovered check
-//! ([`mates_on_departure`]: a fixed slider behind `P` checks through the
+//! (`mates_on_departure`: a fixed slider behind `P` checks through the
 //! square `P` left, nothing can block or take it, `W`'s king has no
 //! square). Fixed means never cleared in the assumed fixpoint: standing on
 //! its square throughout.

@@ -2,7 +2,7 @@
 //!
 //! Leapers (king, knight, pawn) use 64-entry tables computed at compile
 //! time; sliders (bishop, rook, queen) use the magic tables of
-//! [`magic`](crate::magic). [`between`] and [`line()`] answer "which squares
+//! [`magic`]. [`between`] and [`line()`] answer "which squares
 //! lie strictly between / on the line through two squares", the basis of
 //! pin and check-blocking logic.
 //!

@@ -39,6 +39,7 @@ pub struct Setup {
 
 /// Why a text is not a well-formed FEN: the field that is wrong, and how.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum FenSyntaxError {
     /// The text is empty or only whitespace.
     Empty,
@@ -107,6 +108,7 @@ pub enum FenSyntaxError {
 /// Why a setup is not a position: the rules of chess are not defined for
 /// it (as opposed to a position merely unreachable in a game).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum PositionError {
     /// A side has no king.
     MissingKing {
@@ -152,6 +154,7 @@ pub enum PositionError {
 /// Why a FEN was rejected by [`Position::from_fen`](crate::Position::from_fen):
 /// its syntax, or the position it describes.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum FenError {
     /// The text is not a well-formed FEN.
     Syntax(FenSyntaxError),

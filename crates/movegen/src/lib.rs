@@ -1,3 +1,5 @@
+#![doc = include_str!("../README.md")]
+//!
 //! A from-scratch magic-bitboard legal move generator for standard chess
 //! and Chess960, producing moves in the exact order of the reference engine
 //! (Stockfish, December 2020) that the unwinnability paper's implementation
@@ -57,9 +59,15 @@ mod castling;
 mod chess960;
 mod color;
 mod fen;
+// Internals, public for the tests and benchmarks of this project only.
+#[doc(hidden)]
 pub mod legal;
+// Internals, public for the tests and benchmarks of this project only.
+#[doc(hidden)]
 pub mod magic;
 mod magics_generated;
+// Internals, public for the tests and benchmarks of this project only.
+#[doc(hidden)]
 pub mod movegen;
 mod moves;
 mod packed;
@@ -72,6 +80,8 @@ mod role;
 mod san;
 mod square;
 mod uci;
+// Internals, public for the tests and benchmarks of this project only.
+#[doc(hidden)]
 pub mod zobrist;
 
 pub use bitboard::{Bitboard, BitboardIter};

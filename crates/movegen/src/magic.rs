@@ -15,7 +15,7 @@
 //!   `offset + pext(occupancy, mask)`, which needs no magic numbers but the
 //!   same table size and offsets.
 //!
-//! The magic numbers come from [`magics_generated`](crate::magics_generated),
+//! The magic numbers come from `magics_generated`,
 //! written by `cargo xtask gen-magics` (a deterministic search, see
 //! `xtask/src/magics.rs`). The attack table itself is computed at compile
 //! time from the masks and magics with the naive ray walk

@@ -52,6 +52,7 @@ use crate::{Bitboard, Board, Castling, Color, Piece, Rank, Role, Setup, Square, 
 
 /// Why a position cannot arise in a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Unreachable {
     /// A colour has more than eight pawns.
     TooManyPawns {

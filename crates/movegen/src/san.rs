@@ -15,6 +15,7 @@ use crate::{Color, File, Move, Position, Rank, Role, Square};
 
 /// Why a SAN text was rejected by [`Position::parse_san`].
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum SanError {
     /// Not of the form of a SAN move (`e4`, `Nbd7`, `exd6`, `e8=Q`, `O-O`).
     Syntax {

@@ -8,6 +8,7 @@ use crate::{Castling, Move, Position, Role, Square};
 
 /// Why a UCI move was rejected.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum UciError {
     /// Not of the form `<from><to>[promotion]`, e.g. `e2e4` or `a7a8q`.
     Syntax {

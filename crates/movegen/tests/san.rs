@@ -297,6 +297,7 @@ fn checks_mates_and_errors() {
             Err(SanError::Syntax { .. }) => "syntax",
             Err(SanError::Illegal { .. }) => "illegal",
             Err(SanError::Ambiguous { .. }) => "ambiguous",
+            Err(other) => panic!("{text:?}: an error of no known kind: {other}"),
             Ok(_) => "ok",
         };
         assert_eq!(got, kind, "{text:?}");

@@ -1,286 +1,218 @@
-//! `adjudicate(source)`: the correct result of every game of a PGN
-//! source under the FIDE Laws, as an iterator of records.
+//! `adjudicate(source)`: the pipeline's `adjudicate` run (the command's
+//! inputs, batches, per-game step, records and ordered map) on a
+//! background thread, its records handed to the iterator in input order
+//! through a bounded channel. The records are the pipeline's, turned into
+//! dicts through their serde serialisation (the one the command writes).
+//! Dropping the iterator stops the run.
 //!
-//! The iterator reads a batch of games ([`BATCH_GAMES`], at most
-//! [`BATCH_BYTES`]) with the `adjudicate` crate's splitter, then parses
-//! and adjudicates it on `threads` threads, each with its own
-//! `Adjudicator` (kept between batches), and yields the records in input
-//! order. The batch runs with the GIL released on threads that Ctrl-C
-//! stops between games ([`interrupt::run`]). Memory is bounded: a game is
-//! cut at the splitter's limit, one batch is in memory at a time, plus the
-//! adjudicators' tables (`tt_mb` per thread).
+//! Also the entry points of `unwinnable.dask`: a byte range of a plain
+//! file, a chunk of decompressed text, one game per text (table rows);
+//! and the cutting of inputs on game boundaries (`_pgn_boundaries`,
+//! `_chunks`).
 
 use std::collections::VecDeque;
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, Cursor, Read, Seek, SeekFrom};
-use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::io::{self, BufReader, Read};
+use std::path::PathBuf;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
 
-use ::adjudicate::pgn::{RawGame, Splitter, parse_game};
-use ::adjudicate::{Adjudicator, Options as RuleOptions, Record, Termination};
-use movegen::Color;
-use pyo3::exceptions::{PyIOError, PyRuntimeError, PyTypeError, PyValueError};
+use ::adjudicate::pgn::{Splitter, game_boundaries, next_game_start};
+use pipeline::games::{self, GameSource, Inputs, Output, Outputs};
+use pipeline::{Summary, Unit};
+use pyo3::exceptions::{PyFileNotFoundError, PyIOError, PyRuntimeError};
 use pyo3::prelude::*;
-use pyo3::types::{PyByteArray, PyBytes, PyString};
-use search::Config;
+use pyo3::types::{PyByteArray, PyBytes, PyDict, PyList, PyString, PyTuple};
 
-use crate::errors::pgn_error;
-use crate::record::{error_dict, record_dict};
-use crate::{interrupt, options};
+use crate::analysis::record_dict;
+use crate::arrow::{ArrowBatch, RecordColumns};
+use crate::errors::{pgn_error, type_error, value_error};
+use crate::{args, interrupt};
 
-/// The most games in one batch.
-pub const BATCH_GAMES: usize = 1024;
-/// The most bytes of game text in one batch (closed once over).
-pub const BATCH_BYTES: usize = 4 << 20;
-/// Buffer size of the readers.
-const BUFFER: usize = 256 << 10;
-/// The first four bytes of a zstd frame.
-const ZSTD_MAGIC: [u8; 4] = [0x28, 0xB5, 0x2F, 0xFD];
+/// The keys of a game's record: the fields of `adjudicate --format jsonl`.
+pub const GAME_KEYS: [&str; 22] = [
+    "input",
+    "game",
+    "offset",
+    "id",
+    "recorded",
+    "correct",
+    "wrong",
+    "rule",
+    "article",
+    "ply",
+    "void_moves",
+    "fen",
+    "explanation",
+    "helpmate",
+    "nodes",
+    "threefold_claimable",
+    "fifty_moves_claimable",
+    "unreachable",
+    "white",
+    "black",
+    "date",
+    "site",
+];
 
-/// How the games are adjudicated.
-#[derive(Clone, Copy, Debug)]
-pub struct Options {
-    rules: RuleOptions,
-    /// Every game is a timeout of this player.
-    timeout: Option<Color>,
-    /// Only games lost on time (the others are counted as skipped).
-    timeout_only: bool,
-    threads: usize,
-    /// Raise `PgnError` at a malformed game (else yield an error record).
-    raise: bool,
-}
+/// The keys of an error record.
+const ERROR_KEYS: [&str; 4] = ["input", "game", "offset", "error"];
 
-impl Options {
-    /// The options of the keyword arguments.
-    #[allow(clippy::too_many_arguments)]
-    pub fn new(
-        timeout: Option<&str>,
-        every_ply: bool,
-        timeout_only: bool,
-        nodes: Option<i64>,
-        tt_mb: Option<i64>,
-        threads: Option<i64>,
-        errors: &str,
-    ) -> PyResult<Options> {
-        let timeout_config: Config = options::config("full", nodes, None, tt_mb)?;
-        let raise = match errors {
-            "raise" => true,
-            "record" => false,
-            _ => return Err(PyValueError::new_err(format!("errors must be 'raise' or 'record', not {errors:?}"))),
-        };
-        Ok(Options {
-            rules: RuleOptions { every_ply, timeout: timeout_config, ..RuleOptions::batch() },
-            timeout: timeout.map(options::color_name).transpose()?,
-            timeout_only,
-            threads: options::threads(threads)?,
-            raise,
+/// Batches of records waiting between the run and the iterator.
+const WAITING: usize = 4;
+
+/// A Python file object (its `read`) as a byte stream, read with the GIL
+/// held for each call.
+struct PyReader(Py<PyAny>);
+
+impl Read for PyReader {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        Python::attach(|py| {
+            let data = self.0.bind(py).call_method1("read", (buf.len(),)).map_err(io::Error::other)?;
+            if let Ok(bytes) = data.cast::<PyBytes>() {
+                let bytes = bytes.as_bytes();
+                let n = bytes.len().min(buf.len());
+                buf[..n].copy_from_slice(&bytes[..n]);
+                Ok(n)
+            } else if let Ok(text) = data.cast::<PyString>() {
+                // A text file: its characters as UTF-8 (a character may
+                // take more bytes than asked for; at most 4 per character).
+                let text = text.to_cow().map_err(io::Error::other)?;
+                if text.len() > buf.len() {
+                    return Err(io::Error::other("the file object returned more than asked for"));
+                }
+                buf[..text.len()].copy_from_slice(text.as_bytes());
+                Ok(text.len())
+            } else {
+                Err(io::Error::other("the file object's read() returned neither bytes nor str"))
+            }
         })
     }
 }
 
-/// Where the games come from.
-enum Source {
-    /// A PGN stream; offsets are shifted by `base` (the start of a byte
-    /// range of a file).
-    Stream { splitter: Splitter<Box<dyn BufRead + Send>>, base: u64, first: u64, last: u64 },
-    /// One game's text each (the rows of a table); numbered from 1.
-    Texts { texts: std::vec::IntoIter<Vec<u8>>, number: u64 },
-    /// Read to the end.
-    Done,
+/// How the games are adjudicated: the pipeline's options and what the
+/// iterator does with errors.
+#[derive(Clone, Copy, Debug)]
+struct Settings {
+    options: games::Options,
+    /// Raise `PgnError` at a malformed game (else yield an error record).
+    raise: bool,
 }
 
-/// One unit of work.
-enum Item {
-    Game(RawGame),
-    Error {
-        game: u64,
-        offset: u64,
-        message: String,
-    },
-    /// The input could not be read further.
-    Io {
-        game: u64,
-        offset: u64,
-        error: io::Error,
-    },
-}
-
-/// The answer for one item.
-enum Output {
-    Game(Box<Record>),
-    Error { game: u64, offset: u64, message: String },
-    Io { game: u64, offset: u64, error: io::Error },
-    Skipped,
-}
-
-impl Source {
-    /// The next batch of items (empty at the end).
-    fn read_batch(&mut self) -> Vec<Item> {
-        let mut items = Vec::new();
-        let mut bytes = 0;
-        while items.len() < BATCH_GAMES && bytes < BATCH_BYTES {
-            match self {
-                Source::Done => break,
-                Source::Stream { splitter, base, first, last } => match splitter.next_game() {
-                    Ok(Some(mut raw)) => {
-                        raw.offset += *base;
-                        raw.number += *first - 1;
-                        *last = raw.number;
-                        bytes += raw.bytes.len();
-                        items.push(Item::Game(raw));
-                    }
-                    Ok(None) => *self = Source::Done,
-                    Err(error) => {
-                        let offset = *base + splitter.offset();
-                        items.push(Item::Io { game: *last + 1, offset, error });
-                        *self = Source::Done;
-                    }
-                },
-                Source::Texts { texts, number } => {
-                    let Some(text) = texts.next() else {
-                        *self = Source::Done;
-                        break;
-                    };
-                    *number += 1;
-                    bytes += text.len();
-                    items.push(one_game(&text, *number));
-                }
-            }
-        }
-        items
-    }
-}
-
-/// The one game of `text`, numbered `number`.
-fn one_game(text: &[u8], number: u64) -> Item {
-    let mut splitter = Splitter::new(text);
-    let error = |message: &str| Item::Error { game: number, offset: 0, message: message.to_string() };
-    match (splitter.next_game(), splitter.next_game()) {
-        (Ok(Some(mut raw)), Ok(None)) => {
-            raw.number = number;
-            Item::Game(raw)
-        }
-        (Ok(None), _) => error("no game in the text"),
-        (Ok(Some(_)), Ok(Some(_))) => error("the text holds more than one game"),
-        (Err(e), _) | (_, Err(e)) => error(&e.to_string()),
-    }
-}
-
-/// Parses and adjudicates one item.
-fn process(adjudicator: &mut Adjudicator, options: &Options, item: Item) -> Output {
-    let raw = match item {
-        Item::Game(raw) => raw,
-        Item::Error { game, offset, message } => return Output::Error { game, offset, message },
-        Item::Io { game, offset, error } => return Output::Io { game, offset, error },
-    };
-    let (mut game, tags) = match parse_game(&raw) {
-        Ok(parsed) => (parsed.game, parsed.tags),
-        Err(error) => return Output::Error { game: raw.number, offset: raw.offset, message: error.to_string() },
-    };
-    if let Some(flagged) = options.timeout {
-        game.termination = Termination::TimeForfeit { flagged: Some(flagged) };
-    } else if options.timeout_only && !matches!(game.termination, Termination::TimeForfeit { .. }) {
-        return Output::Skipped;
-    }
-    match catch_unwind(AssertUnwindSafe(|| adjudicator.adjudicate(&game))) {
-        Ok(adjudication) => {
-            let mut record = Record::new(raw.number, raw.offset, &game, &adjudication);
-            record.players(&tags);
-            Output::Game(Box::new(record))
-        }
-        Err(_) => {
-            // A bug in the analysis, not in the input: report it for this
-            // game and go on with a fresh adjudicator.
-            *adjudicator = Adjudicator::new(options.rules);
-            let message = "internal error: the adjudication panicked".to_string();
-            Output::Error { game: raw.number, offset: raw.offset, message }
-        }
-    }
-}
-
-/// Processes `items` on one thread per adjudicator; outputs in order.
-fn process_batch(
-    adjudicators: &mut [Adjudicator],
-    options: &Options,
-    items: Vec<Item>,
-    stop: &AtomicBool,
-) -> Vec<Output> {
-    let count = items.len();
-    let items: Vec<Mutex<Option<Item>>> = items.into_iter().map(|item| Mutex::new(Some(item))).collect();
-    let next = AtomicUsize::new(0);
-    let share = |adjudicator: &mut Adjudicator| {
-        let mut outputs = Vec::new();
-        while !stop.load(Ordering::Relaxed) {
-            let index = next.fetch_add(1, Ordering::Relaxed);
-            let Some(slot) = items.get(index) else { break };
-            let item = slot.lock().unwrap_or_else(std::sync::PoisonError::into_inner).take();
-            if let Some(item) = item {
-                outputs.push((index, process(adjudicator, options, item)));
-            }
-        }
-        outputs
-    };
-    let mut indexed = thread::scope(|scope| {
-        let (first, rest) = adjudicators.split_first_mut().expect("at least one adjudicator");
-        let share = &share;
-        let helpers: Vec<_> = rest
-            .iter_mut()
-            .take(count.saturating_sub(1))
-            .filter_map(|adjudicator| {
-                thread::Builder::new()
-                    .stack_size(interrupt::STACK_SIZE)
-                    .spawn_scoped(scope, move || share(adjudicator))
-                    .ok()
-            })
-            .collect();
-        let mut outputs = share(first);
-        for helper in helpers {
-            match helper.join() {
-                Ok(more) => outputs.extend(more),
-                Err(panic) => std::panic::resume_unwind(panic),
-            }
-        }
-        outputs
-    });
-    indexed.sort_unstable_by_key(|(index, _)| *index);
-    indexed.into_iter().map(|(_, output)| output).collect()
+/// The settings of the keyword arguments shared by the functions.
+#[allow(clippy::too_many_arguments)]
+fn settings(
+    timeout: Option<&Bound<'_, PyAny>>,
+    timeout_only: bool,
+    every_ply: bool,
+    only_wrong: bool,
+    mode: &str,
+    nodes: Option<&Bound<'_, PyAny>>,
+    deadline_ms: Option<&Bound<'_, PyAny>>,
+    memory_mb: Option<&Bound<'_, PyAny>>,
+    threads: Option<&Bound<'_, PyAny>>,
+    errors: &str,
+) -> PyResult<Settings> {
+    let search = args::search(mode, nodes, deadline_ms, memory_mb)?;
+    let threads = args::threads(threads)?;
+    let games = args::games(timeout, timeout_only, every_ply, only_wrong)?;
+    let options = games::Options::new(&search, &threads, &games).map_err(|e| value_error("memory_mb", e))?;
+    Ok(Settings { options, raise: args::raise(errors)? })
 }
 
 /// The state behind the iterator.
 struct State {
-    source: Source,
-    adjudicators: Vec<Adjudicator>,
+    receiver: Option<Receiver<Outputs>>,
     ready: VecDeque<Output>,
-    interrupted: bool,
-    skipped: u64,
+    summary: Summary,
 }
 
 /// The records of ``adjudicate()``, in input order: one dict per game
-/// (the fields of ``unwinnable adjudicate --format jsonl``), and per
-/// malformed game a ``PgnError`` (or, with ``errors="record"``, a dict with
-/// ``input``, ``game``, ``offset`` and ``error``). Iteration may go on
-/// after a ``PgnError``: the next game follows. ``skipped`` counts the
-/// games left out by ``timeout_only``.
+/// (the fields of ``unwinnable adjudicate --format jsonl``, absent ones
+/// ``None``), and per malformed game an error record (a dict with
+/// ``input``, ``game``, ``offset`` and ``error``; or, with
+/// ``errors="raise"``, a ``PgnError``, after which iteration may go on).
+/// ``summary`` counts the games so far; ``skipped`` the games left out by
+/// ``timeout_only``.
 #[pyclass(module = "unwinnable", name = "Adjudications")]
 pub struct Adjudications {
     input: String,
-    options: Options,
+    settings: Settings,
     state: Mutex<State>,
 }
 
 impl std::fmt::Debug for Adjudications {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Adjudications").field("input", &self.input).field("options", &self.options).finish()
+        f.debug_struct("Adjudications").field("input", &self.input).finish_non_exhaustive()
     }
 }
 
 impl Adjudications {
-    fn new(input: String, source: Source, options: Options) -> Adjudications {
-        let adjudicators = (0..options.threads).map(|_| Adjudicator::new(options.rules)).collect();
-        let state = State { source, adjudicators, ready: VecDeque::new(), interrupted: false, skipped: 0 };
-        Adjudications { input, options, state: Mutex::new(state) }
+    /// Starts the run of `inputs` on a background thread.
+    fn start(input: String, inputs: Inputs, settings: Settings) -> PyResult<Adjudications> {
+        let (sender, receiver) = mpsc::sync_channel::<Outputs>(WAITING);
+        let options = settings.options;
+        thread::Builder::new()
+            .name("unwinnable-adjudicate".into())
+            .spawn(move || {
+                let mut sink = |outputs: Outputs| {
+                    sender.send(outputs).map_err(|_| io::Error::new(io::ErrorKind::BrokenPipe, "the iterator is gone"))
+                };
+                // A closed channel (the iterator dropped) stops the run.
+                let _ = games::run(inputs, &options, &mut sink);
+            })
+            .map_err(|e| PyRuntimeError::new_err(format!("cannot start the adjudication thread: {e}")))?;
+        let state = State { receiver: Some(receiver), ready: VecDeque::new(), summary: Summary::new(Unit::Games) };
+        Ok(Adjudications { input, settings, state: Mutex::new(state) })
+    }
+
+    /// The next output a run writes (a game's record or an error record),
+    /// `None` at the end; an error record raises with `errors="raise"`.
+    fn next_written(&self, py: Python<'_>) -> PyResult<Option<Output>> {
+        let Ok(mut state) = self.state.try_lock() else {
+            return Err(PyRuntimeError::new_err("this adjudicate() iterator is already in use by another thread"));
+        };
+        loop {
+            if let Some(output) = state.ready.pop_front() {
+                output.count(&mut state.summary);
+                if !output.is_written(self.settings.options.only_wrong) {
+                    continue;
+                }
+                if self.settings.raise {
+                    match output {
+                        Output::Error(error) => {
+                            return Err(pgn_error(py, error.error, &error.input, error.game, error.offset));
+                        }
+                        Output::InputError(error) => {
+                            return Err(PyIOError::new_err(format!("{}: {}", error.input, error.error)));
+                        }
+                        _ => {}
+                    }
+                }
+                return Ok(Some(output));
+            }
+            let Some(receiver) = state.receiver.take() else { return Ok(None) };
+            let (receiver, received) = py.detach(move || {
+                let received = receiver.recv_timeout(interrupt::POLL);
+                (receiver, received)
+            });
+            state.receiver = Some(receiver);
+            match received {
+                Ok(outputs) => state.ready.extend(outputs),
+                Err(RecvTimeoutError::Disconnected) => {
+                    state.receiver = None;
+                    return Ok(None);
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    if let Err(error) = py.check_signals() {
+                        // Dropping the receiver stops the run.
+                        state.receiver = None;
+                        return Err(error);
+                    }
+                }
+            }
+        }
     }
 }
 
@@ -291,62 +223,55 @@ impl Adjudications {
     }
 
     fn __next__<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
-        let Ok(mut state) = self.state.try_lock() else {
-            return Err(PyRuntimeError::new_err("this adjudicate() iterator is already in use by another thread"));
-        };
-        loop {
-            if state.interrupted {
-                return Err(PyRuntimeError::new_err(
-                    "this adjudicate() iterator was interrupted and lost its batch of games: start a new one",
-                ));
+        Ok(match self.next_written(py)? {
+            Some(Output::Game(record)) => Some(record_dict(py, &*record, GAME_KEYS)?.into_any()),
+            Some(Output::Error(error) | Output::InputError(error)) => {
+                Some(record_dict(py, &error, ERROR_KEYS)?.into_any())
             }
-            if let Some(output) = state.ready.pop_front() {
-                match output {
-                    Output::Game(record) => return Ok(Some(record_dict(py, &self.input, &record)?.into_any())),
-                    Output::Skipped => state.skipped += 1,
-                    Output::Error { game, offset, message } if self.options.raise => {
-                        return Err(pgn_error(py, message, &self.input, game, offset));
-                    }
-                    Output::Error { game, offset, message } => {
-                        return Ok(Some(error_dict(py, &self.input, game, offset, &message)?.into_any()));
-                    }
-                    Output::Io { error, .. } if self.options.raise => {
-                        return Err(PyIOError::new_err(format!("{}: {error}", self.input)));
-                    }
-                    Output::Io { game, offset, error } => {
-                        let message = format!("cannot read further: {error}");
-                        return Ok(Some(error_dict(py, &self.input, game, offset, &message)?.into_any()));
-                    }
-                }
-                continue;
-            }
-            if matches!(state.source, Source::Done) {
-                return Ok(None);
-            }
-            let stop = AtomicBool::new(false);
-            let options = self.options;
-            let state_ref = &mut *state;
-            let result = interrupt::run(py, &stop, || {
-                let items = state_ref.source.read_batch();
-                process_batch(&mut state_ref.adjudicators, &options, items, &stop)
-            });
-            match result {
-                Ok(outputs) => state.ready.extend(outputs),
-                Err(error) => {
-                    state.interrupted = true;
-                    return Err(error);
-                }
+            _ => None,
+        })
+    }
+
+    /// The next records, at most `rows` of them, as one Arrow record batch
+    /// of the columns of `unwinnable.dask.SCHEMA` (built here, without a
+    /// dict per record), or `None` at the end. With `first_row` (a Parquet
+    /// input's row group), the game numbers count from it and the offsets
+    /// are null.
+    #[pyo3(signature = (rows, first_row=None))]
+    fn _next_batch(&self, py: Python<'_>, rows: usize, first_row: Option<u64>) -> PyResult<Option<ArrowBatch>> {
+        let mut columns = RecordColumns::new(first_row);
+        while columns.len() < rows.max(1) {
+            match self.next_written(py)? {
+                Some(Output::Game(record)) => columns.push_game(&record),
+                Some(Output::Error(error) | Output::InputError(error)) => columns.push_error(&error),
+                _ => break,
             }
         }
+        if columns.len() == 0 {
+            return Ok(None);
+        }
+        columns.finish().map(Some)
     }
 
     /// Games left out by `timeout_only` so far (not lost on time).
     #[getter]
     fn skipped(&self) -> PyResult<u64> {
-        self.state
-            .try_lock()
-            .map(|state| state.skipped)
-            .map_err(|_| PyRuntimeError::new_err("this adjudicate() iterator is in use by another thread"))
+        self.with_summary(|summary| summary.skipped)
+    }
+
+    /// The counts so far: ``games``, ``errors``, ``skipped``,
+    /// ``undetermined``, ``wrong`` and ``rules`` (by rule).
+    #[getter]
+    fn summary<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let summary = self.with_summary(Clone::clone)?;
+        let dict = PyDict::new(py);
+        dict.set_item("games", summary.records)?;
+        dict.set_item("errors", summary.errors)?;
+        dict.set_item("skipped", summary.skipped)?;
+        dict.set_item("undetermined", summary.undetermined)?;
+        dict.set_item("wrong", summary.wrong.into_iter().collect::<Vec<_>>().into_pyobject(py)?.into_any())?;
+        dict.set_item("rules", summary.outcomes.into_iter().collect::<Vec<_>>().into_pyobject(py)?.into_any())?;
+        Ok(dict)
     }
 
     /// The input's name (the path, `<string>` or `<bytes>`).
@@ -354,106 +279,129 @@ impl Adjudications {
     fn input(&self) -> &str {
         &self.input
     }
+
+    /// Stops the run: the games not yet adjudicated are not.
+    fn close(&self) -> PyResult<()> {
+        let mut state = self
+            .state
+            .try_lock()
+            .map_err(|_| PyRuntimeError::new_err("this adjudicate() iterator is in use by another thread"))?;
+        state.receiver = None;
+        state.ready.clear();
+        Ok(())
+    }
 }
 
-/// Opens a byte stream: zstd (by its magic number) or plain.
-fn open(raw: impl Read + Send + 'static) -> io::Result<Box<dyn BufRead + Send>> {
-    let mut raw = BufReader::with_capacity(BUFFER, raw);
-    let compressed = loop {
-        match raw.fill_buf() {
-            Ok(buf) => break buf.starts_with(&ZSTD_MAGIC),
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(e),
-        }
+impl Adjudications {
+    fn with_summary<T>(&self, f: impl FnOnce(&Summary) -> T) -> PyResult<T> {
+        self.state
+            .try_lock()
+            .map(|state| f(&state.summary))
+            .map_err(|_| PyRuntimeError::new_err("this adjudicate() iterator is in use by another thread"))
+    }
+}
+
+/// Whether `text` is PGN text rather than a path: it has a line break, or
+/// starts (after spaces) with a tag pair `[` or a move number (`1.`).
+fn is_pgn_text(text: &str) -> bool {
+    let start = text.trim_start();
+    text.contains('\n')
+        || start.starts_with('[')
+        || start
+            .split_once('.')
+            .is_some_and(|(number, _)| !number.is_empty() && number.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// The game source of one Python object, and its name.
+fn source(item: &Bound<'_, PyAny>) -> PyResult<(String, GameSource)> {
+    let py = item.py();
+    let text = |name: &str, bytes: Vec<u8>| {
+        (name.to_string(), GameSource::Reader { name: name.to_string(), reader: Box::new(io::Cursor::new(bytes)) })
     };
-    Ok(if compressed {
-        Box::new(BufReader::with_capacity(BUFFER, zstd::stream::read::Decoder::with_buffer(raw)?))
-    } else {
-        Box::new(raw)
-    })
-}
-
-/// The games of `reader`, whose first byte is at `base` in its input and
-/// whose first game is game number `first`.
-fn stream(reader: Box<dyn BufRead + Send>, base: u64, first: u64) -> Source {
-    Source::Stream { splitter: Splitter::new(reader), base, first: first.max(1), last: first.max(1) - 1 }
-}
-
-/// `path` as a string, with its error for an unreadable file.
-fn open_file(path: &str) -> PyResult<File> {
-    File::open(path).map_err(|e| io_error(path, e))
-}
-
-/// The Python exception of an I/O `error` on `path` (`FileNotFoundError`,
-/// `PermissionError`, else `OSError`).
-pub(crate) fn io_error(path: &str, error: io::Error) -> PyErr {
-    let message = format!("{path}: {error}");
-    match error.kind() {
-        io::ErrorKind::NotFound => pyo3::exceptions::PyFileNotFoundError::new_err(message),
-        io::ErrorKind::PermissionDenied => pyo3::exceptions::PyPermissionError::new_err(message),
-        _ => PyIOError::new_err(message),
+    if let Ok(bytes) = item.cast::<PyBytes>() {
+        return Ok(text("<bytes>", bytes.as_bytes().to_vec()));
     }
-}
-
-/// What `source` is: (input name, source).
-fn classify(source: &Bound<'_, PyAny>) -> PyResult<(String, Source)> {
-    let content = |name: &str, bytes: Vec<u8>| -> PyResult<(String, Source)> {
-        let reader = open(Cursor::new(bytes)).map_err(|e| io_error(name, e))?;
-        Ok((name.to_string(), stream(reader, 0, 1)))
-    };
-    if let Ok(bytes) = source.cast::<PyBytes>() {
-        return content("<bytes>", bytes.as_bytes().to_vec());
+    if let Ok(bytes) = item.cast::<PyByteArray>() {
+        return Ok(text("<bytes>", bytes.to_vec()));
     }
-    if let Ok(bytes) = source.cast::<PyByteArray>() {
-        return content("<bytes>", bytes.to_vec());
-    }
-    let path: String = if let Ok(text) = source.cast::<PyString>() {
-        let text = &*text.to_cow()?;
-        let is_text = text.contains('\n')
-            || (text.contains(char::is_whitespace) && !std::path::Path::new(text).exists())
-            || text.trim_start().starts_with('[');
-        if is_text {
-            return content("<string>", text.as_bytes().to_vec());
+    if let Ok(string) = item.cast::<PyString>() {
+        let string = string.to_cow()?;
+        if is_pgn_text(&string) {
+            return Ok(text("<string>", string.as_bytes().to_vec()));
         }
-        text.to_string()
-    } else if source.hasattr("__fspath__")? {
-        let os = source.py().import("os")?;
-        os.call_method1("fspath", (source,))?
-            .extract()
-            .map_err(|_| PyTypeError::new_err("the path must be a str path (not bytes)"))?
-    } else {
-        return Err(PyTypeError::new_err(format!(
-            "source must be PGN text (str or bytes) or a path, not {}",
-            source.get_type().name()?
+        if string.contains("://") {
+            // An fsspec URL: read through fsspec.
+            let fsspec = py.import("fsspec").map_err(|e| {
+                pyo3::exceptions::PyImportError::new_err(format!("reading {string:?} needs fsspec: {e}"))
+            })?;
+            let file = fsspec.call_method1("open", (&*string, "rb"))?.call_method0("open")?;
+            return Ok((
+                string.to_string(),
+                GameSource::Reader { name: string.to_string(), reader: Box::new(PyReader(file.unbind())) },
+            ));
+        }
+        return path_source(PathBuf::from(&*string));
+    }
+    if item.hasattr("headers")? && item.hasattr("mainline_moves")? {
+        // A python-chess game: its PGN export.
+        let pgn = item.str()?.to_cow()?.into_owned();
+        return Ok(text("<game>", pgn.into_bytes()));
+    }
+    if item.hasattr("__fspath__")? {
+        let path: PathBuf = py.import("os")?.call_method1("fspath", (item,))?.extract()?;
+        return path_source(path);
+    }
+    if item.hasattr("read")? {
+        let name = item.getattr("name").ok().and_then(|n| n.str().ok()).map_or("<file>".to_string(), |n| n.to_string());
+        return Ok((name.clone(), GameSource::Reader { name, reader: Box::new(PyReader(item.clone().unbind())) }));
+    }
+    Err(type_error(
+        "source",
+        "a path, PGN text (str or bytes), a file object, a chess.pgn.Game, or a list of them",
+        item,
+    ))
+}
+
+/// A file that must exist (`FileNotFoundError` otherwise).
+fn path_source(path: PathBuf) -> PyResult<(String, GameSource)> {
+    let name = path.display().to_string();
+    if path.as_os_str() != "-" && !path.exists() {
+        return Err(PyFileNotFoundError::new_err(format!(
+            "{name}: no such file (PGN text needs a line break or to start with a tag pair or a move number)"
         )));
-    };
-    let reader = open(open_file(&path)?).map_err(|e| io_error(&path, e))?;
-    Ok((path, stream(reader, 0, 1)))
+    }
+    Ok((name, GameSource::Path(path)))
 }
 
-/// The correct result of every game of a PGN source under the FIDE Laws
+/// The correct result of every game of PGN sources under the FIDE Laws
 /// (checkmate, stalemate, dead position, timeout, fivefold repetition,
-/// seventy-five moves), as an iterator of dicts in input order.
+/// seventy-five moves), as an iterator of dicts in input order: the
+/// pipeline of ``unwinnable adjudicate``, its options and its records.
 ///
-/// ``source``: a path (``str`` or ``os.PathLike``), or PGN text (a ``str``
-/// holding a newline, or a space and naming no file; or ``bytes``). Plain
-/// or zstd-compressed (recognised by content).
+/// ``source``: a path (``str`` or ``os.PathLike``; an fsspec URL such as
+/// ``s3://bucket/games.pgn.zst`` with fsspec installed), PGN text (a
+/// ``str`` with a line break, or starting with a tag pair or a move
+/// number; or ``bytes``), a file object, a ``chess.pgn.Game``, or a list
+/// of them (read in turn). Plain, zstd, gzip or bzip2 (recognised by
+/// content), PGN or ``FEN moves...`` lines. A missing path is a
+/// ``FileNotFoundError``.
 ///
 /// Each record has the keys of ``unwinnable adjudicate --format jsonl``:
 /// ``input``, ``game``, ``offset``, ``id``, ``recorded``, ``correct``,
 /// ``wrong``, ``rule``, ``article``, ``ply``, ``void_moves``, ``fen``,
 /// ``explanation``, ``helpmate``, ``nodes``, ``threefold_claimable``,
-/// ``fifty_moves_claimable`` (``None`` where the command leaves a key out).
+/// ``fifty_moves_claimable``, ``unreachable``, ``white``, ``black``,
+/// ``date``, ``site`` (``None`` where the command leaves a key out).
 ///
-/// ``timeout``: ``"white"``/``"black"`` treats every game as lost on time
-/// by that player (sources without a ``Termination`` tag).
-/// ``every_ply``: check for a dead position after every ply (default: where
-/// the game ended, then backwards). ``timeout_only``: only games lost on
-/// time (the others are counted in ``.skipped``). ``nodes``, ``tt_mb``:
-/// limits of each timeout analysis (``nodes`` spent: the result is
-/// ``"*"``). ``threads``: Rust threads (``None``: every CPU).
-/// ``errors``: ``"raise"`` a ``PgnError`` (a ``ValueError``) at a
-/// malformed game, or ``"record"`` it as a dict with an ``error`` key.
+/// The options are the command's: ``timeout`` (``"white"``, ``"black"`` or
+/// a python-chess colour: every game lost on time by that player),
+/// ``timeout_only`` (only games lost on time; the others are counted in
+/// ``.skipped``), ``every_ply``, ``only_wrong``, ``mode``, ``nodes``,
+/// ``deadline_ms`` (of each timeout analysis; a spent budget leaves the
+/// result ``"*"``), ``memory_mb`` (the whole run's budget, divided among
+/// its threads), ``threads`` (``None``: one per CPU that fits).
+/// ``errors``: ``"record"`` (the default) yields an error record for a
+/// malformed game, ``"raise"`` raises ``PgnError`` (a ``ValueError``).
 ///
 /// >>> pgn = """[Site "https://lichess.org/ZNBhS4pz"]
 /// ... [Result "0-1"]
@@ -467,88 +415,121 @@ fn classify(source: &Bound<'_, PyAny>) -> PyResult<(String, Source)> {
 /// >>> record["recorded"], record["correct"], record["rule"], record["wrong"]
 /// ('0-1', '1/2-1/2', 'timeout', True)
 #[pyfunction]
-#[pyo3(signature = (source, *, timeout=None, every_ply=false, timeout_only=false, nodes=None, tt_mb=None, threads=None, errors="raise"))]
+#[pyo3(signature = (source, *, timeout=None, timeout_only=false, every_ply=false, only_wrong=false, mode="full", nodes=None, deadline_ms=None, memory_mb=None, threads=None, errors="record"))]
 #[allow(clippy::too_many_arguments)]
 pub fn adjudicate(
     source: &Bound<'_, PyAny>,
-    timeout: Option<&str>,
-    every_ply: bool,
+    timeout: Option<&Bound<'_, PyAny>>,
     timeout_only: bool,
-    nodes: Option<i64>,
-    tt_mb: Option<i64>,
-    threads: Option<i64>,
+    every_ply: bool,
+    only_wrong: bool,
+    mode: &str,
+    nodes: Option<&Bound<'_, PyAny>>,
+    deadline_ms: Option<&Bound<'_, PyAny>>,
+    memory_mb: Option<&Bound<'_, PyAny>>,
+    threads: Option<&Bound<'_, PyAny>>,
     errors: &str,
 ) -> PyResult<Adjudications> {
-    let options = Options::new(timeout, every_ply, timeout_only, nodes, tt_mb, threads, errors)?;
-    let (input, source) = classify(source)?;
-    Ok(Adjudications::new(input, source, options))
+    let settings =
+        settings(timeout, timeout_only, every_ply, only_wrong, mode, nodes, deadline_ms, memory_mb, threads, errors)?;
+    let items: Vec<Bound<'_, PyAny>> = if let Ok(list) = source.cast::<PyList>() {
+        list.iter().collect()
+    } else if let Ok(tuple) = source.cast::<PyTuple>() {
+        tuple.iter().collect()
+    } else {
+        vec![source.clone()]
+    };
+    let mut names = Vec::new();
+    let mut sources = Vec::new();
+    for item in &items {
+        let (name, source) = self::source(item)?;
+        names.push(name);
+        sources.push(source);
+    }
+    Adjudications::start(names.join(", "), Inputs::new(sources), settings)
 }
 
 /// The games of bytes `start..end` of the plain PGN file `path` (both on
 /// game boundaries: see `_pgn_boundaries`), the first of which is game
-/// number `first_game` of the file (see `_count_games`): offsets and
-/// numbers are those of the whole file.
+/// number `first_game` of the file: offsets and numbers are those of the
+/// whole file.
 #[pyfunction]
-#[pyo3(signature = (path, start, end, first_game=1, *, timeout=None, every_ply=false, timeout_only=false, nodes=None, tt_mb=None, threads=None, errors="raise"))]
+#[pyo3(signature = (path, start, end, first_game=1, *, timeout=None, timeout_only=false, every_ply=false, only_wrong=false, mode="full", nodes=None, deadline_ms=None, memory_mb=None, threads=None, errors="record"))]
 #[allow(clippy::too_many_arguments)]
 pub fn _adjudicate_range(
-    path: &str,
+    path: PathBuf,
     start: u64,
     end: u64,
     first_game: u64,
-    timeout: Option<&str>,
-    every_ply: bool,
+    timeout: Option<&Bound<'_, PyAny>>,
     timeout_only: bool,
-    nodes: Option<i64>,
-    tt_mb: Option<i64>,
-    threads: Option<i64>,
+    every_ply: bool,
+    only_wrong: bool,
+    mode: &str,
+    nodes: Option<&Bound<'_, PyAny>>,
+    deadline_ms: Option<&Bound<'_, PyAny>>,
+    memory_mb: Option<&Bound<'_, PyAny>>,
+    threads: Option<&Bound<'_, PyAny>>,
     errors: &str,
 ) -> PyResult<Adjudications> {
-    let options = Options::new(timeout, every_ply, timeout_only, nodes, tt_mb, threads, errors)?;
-    let reader = range(path, start, end)?;
-    Ok(Adjudications::new(path.to_string(), stream(Box::new(reader), start, first_game), options))
+    let settings =
+        settings(timeout, timeout_only, every_ply, only_wrong, mode, nodes, deadline_ms, memory_mb, threads, errors)?;
+    let name = path.display().to_string();
+    Adjudications::start(name, Inputs::new([GameSource::Range { path, start, end, first_game }]), settings)
 }
 
-/// Bytes `start..end` of `path`.
-fn range(path: &str, start: u64, end: u64) -> PyResult<BufReader<io::Take<File>>> {
-    let mut file = open_file(path)?;
-    file.seek(SeekFrom::Start(start)).map_err(|e| io_error(path, e))?;
-    Ok(BufReader::with_capacity(BUFFER, file.take(end.saturating_sub(start))))
-}
-
-/// How many games bytes `start..end` of the plain PGN file `path` hold
-/// (the splitter only: fast), with the GIL released.
+/// The games of `text`, decompressed text of the input `name` from its
+/// byte `start` (a game boundary), whose first game is game number
+/// `first_game` of the input (see `_chunks`).
 #[pyfunction]
-pub fn _count_games(py: Python<'_>, path: &str, start: u64, end: u64) -> PyResult<u64> {
-    let reader = range(path, start, end)?;
-    py.detach(|| {
-        let mut splitter = Splitter::new(reader);
-        let mut count = 0;
-        while splitter.next_game()?.is_some() {
-            count += 1;
-        }
-        Ok(count)
-    })
-    .map_err(|e: io::Error| io_error(path, e))
+#[pyo3(signature = (name, text, start, first_game=1, *, timeout=None, timeout_only=false, every_ply=false, only_wrong=false, mode="full", nodes=None, deadline_ms=None, memory_mb=None, threads=None, errors="record"))]
+#[allow(clippy::too_many_arguments)]
+pub fn _adjudicate_chunk(
+    name: String,
+    text: Vec<u8>,
+    start: u64,
+    first_game: u64,
+    timeout: Option<&Bound<'_, PyAny>>,
+    timeout_only: bool,
+    every_ply: bool,
+    only_wrong: bool,
+    mode: &str,
+    nodes: Option<&Bound<'_, PyAny>>,
+    deadline_ms: Option<&Bound<'_, PyAny>>,
+    memory_mb: Option<&Bound<'_, PyAny>>,
+    threads: Option<&Bound<'_, PyAny>>,
+    errors: &str,
+) -> PyResult<Adjudications> {
+    let settings =
+        settings(timeout, timeout_only, every_ply, only_wrong, mode, nodes, deadline_ms, memory_mb, threads, errors)?;
+    let source = GameSource::Chunk { name: name.clone(), text, start, first_game };
+    Adjudications::start(name, Inputs::new([source]), settings)
 }
 
 /// One game per item of `texts` (str or bytes: tag pairs and movetext),
 /// numbered from 1, named `input`.
 #[pyfunction]
-#[pyo3(signature = (texts, input, *, timeout=None, every_ply=false, timeout_only=false, nodes=None, tt_mb=None, threads=None, errors="raise"))]
+#[pyo3(signature = (texts, input, *, timeout=None, timeout_only=false, every_ply=false, only_wrong=false, mode="full", nodes=None, deadline_ms=None, memory_mb=None, threads=None, errors="record"))]
 #[allow(clippy::too_many_arguments)]
 pub fn _adjudicate_texts(
     texts: &Bound<'_, PyAny>,
     input: String,
-    timeout: Option<&str>,
-    every_ply: bool,
+    timeout: Option<&Bound<'_, PyAny>>,
     timeout_only: bool,
-    nodes: Option<i64>,
-    tt_mb: Option<i64>,
-    threads: Option<i64>,
+    every_ply: bool,
+    only_wrong: bool,
+    mode: &str,
+    nodes: Option<&Bound<'_, PyAny>>,
+    deadline_ms: Option<&Bound<'_, PyAny>>,
+    memory_mb: Option<&Bound<'_, PyAny>>,
+    threads: Option<&Bound<'_, PyAny>>,
     errors: &str,
 ) -> PyResult<Adjudications> {
-    let options = Options::new(timeout, every_ply, timeout_only, nodes, tt_mb, threads, errors)?;
+    if texts.is_instance_of::<PyString>() || texts.is_instance_of::<PyBytes>() {
+        return Err(type_error("texts", "a list of game texts (not one string)", texts));
+    }
+    let settings =
+        settings(timeout, timeout_only, every_ply, only_wrong, mode, nodes, deadline_ms, memory_mb, threads, errors)?;
     let mut all = Vec::new();
     for text in texts.try_iter()? {
         let text = text?;
@@ -557,9 +538,137 @@ pub fn _adjudicate_texts(
         } else if let Ok(b) = text.cast::<PyBytes>() {
             b.as_bytes().to_vec()
         } else {
-            return Err(PyTypeError::new_err("texts must hold str or bytes"));
+            return Err(type_error("texts", "a list of str or bytes", &text));
         };
         all.push(bytes);
     }
-    Ok(Adjudications::new(input, Source::Texts { texts: all.into_iter(), number: 0 }, options))
+    Adjudications::start(input.clone(), Inputs::new([GameSource::Texts { name: input, texts: all }]), settings)
+}
+
+/// The start offsets of the byte ranges of the plain PGN file `path`,
+/// about `chunk_bytes` apart and on game boundaries, followed by the
+/// file's size: range `i` is `offsets[i]..offsets[i + 1]`.
+#[pyfunction]
+pub fn _pgn_boundaries(py: Python<'_>, path: PathBuf, chunk_bytes: u64) -> PyResult<Vec<u64>> {
+    let error = |e: io::Error| PyIOError::new_err(format!("{}: {e}", path.display()));
+    let file = File::open(&path).map_err(error)?;
+    let size = file.metadata().map_err(error)?.len();
+    let mut reader = BufReader::with_capacity(64 << 10, file);
+    py.detach(|| game_boundaries(&mut reader, size, chunk_bytes)).map_err(error)
+}
+
+/// How many games `text` holds (the splitter only: fast), with the GIL
+/// released.
+#[pyfunction]
+pub fn _count_games(py: Python<'_>, text: Vec<u8>) -> PyResult<u64> {
+    py.detach(|| {
+        let mut splitter = Splitter::with_limit(&text[..], 1);
+        let mut count = 0;
+        while splitter.next_game()?.is_some() {
+            count += 1;
+        }
+        Ok(count)
+    })
+    .map_err(|e: io::Error| PyIOError::new_err(e.to_string()))
+}
+
+/// The decompressed text of an input cut into chunks of about
+/// `chunk_bytes` at game boundaries: `(start, text)` pairs, in order, for
+/// tasks of their own (`_adjudicate_chunk`). The input is decompressed
+/// once, as it is read.
+#[pyclass(module = "unwinnable")]
+pub struct Chunks {
+    state: Mutex<Option<ChunkState>>,
+}
+
+/// What `Chunks` holds between chunks.
+struct ChunkState {
+    reader: Option<Box<dyn io::BufRead + Send>>,
+    carry: Vec<u8>,
+    start: u64,
+    chunk_bytes: usize,
+}
+
+impl std::fmt::Debug for Chunks {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Chunks").finish_non_exhaustive()
+    }
+}
+
+impl ChunkState {
+    /// The next chunk's text, `None` at the end.
+    fn next(&mut self) -> io::Result<Option<Vec<u8>>> {
+        let chunk_bytes = self.chunk_bytes;
+        // Read the chunk and a margin in which the next game starts; a
+        // game longer than the margin makes the chunk grow.
+        let mut want = chunk_bytes + (1 << 20);
+        loop {
+            if let Some(input) = self.reader.as_mut() {
+                let mut buf = vec![0; 1 << 20];
+                while self.carry.len() < want {
+                    let n = input.read(&mut buf)?;
+                    if n == 0 {
+                        self.reader = None;
+                        break;
+                    }
+                    self.carry.extend_from_slice(&buf[..n]);
+                }
+            }
+            if self.carry.is_empty() {
+                return Ok(None);
+            }
+            if self.reader.is_none() || self.carry.len() <= chunk_bytes {
+                return Ok(Some(std::mem::take(&mut self.carry)));
+            }
+            let mut cursor = io::Cursor::new(&self.carry[..]);
+            if let Some(at) = next_game_start(&mut cursor, chunk_bytes as u64)? {
+                let rest = self.carry.split_off(at as usize);
+                return Ok(Some(std::mem::replace(&mut self.carry, rest)));
+            }
+            want = self.carry.len() + (1 << 20);
+        }
+    }
+}
+
+#[pymethods]
+impl Chunks {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__<'py>(&self, py: Python<'py>) -> PyResult<Option<(u64, Bound<'py, PyBytes>)>> {
+        let taken = self.state.try_lock().map(|mut state| state.take());
+        let Ok(Some(mut state)) = taken else {
+            return Err(PyRuntimeError::new_err("this iterator is in use by another thread, or failed"));
+        };
+        let (state, next) = py.detach(move || {
+            let next = state.next();
+            (state, next)
+        });
+        let start = state.start;
+        let next = next.map_err(|e| PyIOError::new_err(e.to_string()))?;
+        let mut state = state;
+        if let Some(text) = &next {
+            state.start += text.len() as u64;
+        }
+        *self.state.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(state);
+        Ok(next.map(|text| (start, PyBytes::new(py, &text))))
+    }
+}
+
+/// The chunks of `source` (a path, a file object or an fsspec URL; plain
+/// or compressed), decompressed once, cut at game boundaries about
+/// `chunk_bytes` apart.
+#[pyfunction]
+pub fn _chunks(source: &Bound<'_, PyAny>, chunk_bytes: u64) -> PyResult<Chunks> {
+    let (name, source) = self::source(source)?;
+    let raw: Box<dyn Read + Send> = match source {
+        GameSource::Path(path) => Box::new(File::open(&path).map_err(|e| PyIOError::new_err(format!("{name}: {e}")))?),
+        GameSource::Reader { reader, .. } => reader,
+        _ => return Err(value_error("source", "a path, a file object or a URL")),
+    };
+    let input = ::adjudicate::input::open(raw).map_err(|e| PyIOError::new_err(format!("{name}: {e}")))?;
+    let chunk_bytes = usize::try_from(chunk_bytes.max(1)).unwrap_or(usize::MAX);
+    let state = ChunkState { reader: Some(input.reader), carry: Vec::new(), start: 0, chunk_bytes };
+    Ok(Chunks { state: Mutex::new(Some(state)) })
 }

@@ -1,30 +1,32 @@
 //! The Python extension module `unwinnable._native`, re-exported by the
 //! `unwinnable` package (`python/unwinnable/__init__.py`): chess
 //! unwinnability for python-chess users, and the correct result of whole
-//! PGN databases, on the project's crates (`movegen`, `search`,
-//! `adjudicate`) through their public APIs.
+//! PGN databases, on the pipeline the command and the service run
+//! (`pipeline`: the same options, inputs, steps and records).
 //!
 //! * [`analysis`]: `analyze`, `is_dead` and the `Analysis` class;
-//! * [`many`]: `analyze_many`, on Rust threads;
-//! * [`games`]: `adjudicate`, an iterator of records ([`record`]), and the
-//!   private entry points of `unwinnable.dask` (byte ranges of a file,
-//!   lists of game texts), with [`ranges`] to cut files on game boundaries;
-//! * [`interrupt`]: long work off the calling thread, so that the GIL is
-//!   released and Ctrl-C stops it;
-//! * [`errors`]: `InvalidFen` and `PgnError`, both `ValueError`s;
-//!   [`options`] and [`position`] read the arguments.
+//! * [`many`]: `analyze_many`, on the pipeline's pool and ordered map;
+//! * [`check`]: `check`, a certificate through the independent checker;
+//! * [`games`]: `adjudicate`, an iterator of records, and the private
+//!   entry points of `unwinnable.dask` (byte ranges of a file, chunks of
+//!   decompressed text, lists of game texts, the cutting of inputs);
+//! * [`options`]: the pipeline's options listed for `unwinnable.dask`;
+//! * [`interrupt`]: work off the calling thread (its own worker, kept), so
+//!   that the GIL is released and Ctrl-C stops it;
+//! * [`errors`]: `InvalidFen` and `PgnError` (both `ValueError`s) and the
+//!   errors that name their argument; [`args`] reads the arguments.
 
 #![forbid(unsafe_code)]
 
 mod analysis;
+mod args;
+mod arrow;
+mod check;
 mod errors;
 mod games;
 mod interrupt;
 mod many;
 mod options;
-mod position;
-mod ranges;
-mod record;
 
 use pyo3::prelude::*;
 
@@ -37,14 +39,21 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("PgnError", py.get_type::<errors::PgnError>())?;
     m.add_class::<analysis::PyAnalysis>()?;
     m.add_class::<games::Adjudications>()?;
+    m.add_class::<games::Chunks>()?;
+    m.add_class::<arrow::ArrowBatch>()?;
     m.add_function(wrap_pyfunction!(analysis::analyze, m)?)?;
     m.add_function(wrap_pyfunction!(analysis::is_dead, m)?)?;
+    m.add_function(wrap_pyfunction!(check::check, m)?)?;
     m.add_function(wrap_pyfunction!(many::analyze_many, m)?)?;
     m.add_function(wrap_pyfunction!(games::adjudicate, m)?)?;
     m.add_function(wrap_pyfunction!(games::_adjudicate_range, m)?)?;
+    m.add_function(wrap_pyfunction!(games::_adjudicate_chunk, m)?)?;
     m.add_function(wrap_pyfunction!(games::_adjudicate_texts, m)?)?;
     m.add_function(wrap_pyfunction!(games::_count_games, m)?)?;
-    m.add_function(wrap_pyfunction!(ranges::_pgn_boundaries, m)?)?;
+    m.add_function(wrap_pyfunction!(games::_pgn_boundaries, m)?)?;
+    m.add_function(wrap_pyfunction!(games::_chunks, m)?)?;
+    m.add_function(wrap_pyfunction!(options::_options, m)?)?;
     m.add("INLINE_NODES", analysis::INLINE_NODES)?;
+    m.add("GAME_KEYS", games::GAME_KEYS.to_vec())?;
     Ok(())
 }

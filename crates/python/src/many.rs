@@ -1,136 +1,138 @@
-//! `analyze_many(positions)`: many analyses on Rust threads, one
-//! `Analyzer` per thread, the answers in input order.
+//! `analyze_many(positions)`: the pipeline's `analyze` step on its pool of
+//! workers (one analyzer each) through its ordered map, the answers in
+//! input order; what `unwinnable analyze --threads N` runs.
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::thread;
-use std::time::Instant;
+use std::io;
 
-use movegen::{Color, Position};
+use pipeline::analyze::{self, Analyze, Batch, Item, Output};
+use pipeline::ordered::{self, Source};
+use pipeline::{Pool, Winners};
+use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
-use pyo3::types::PyTuple;
-use search::{Analysis, Analyzer, Config};
+use pyo3::types::{PyBytes, PyString, PyTuple};
 
-use crate::analysis::PyAnalysis;
-use crate::errors::InvalidFen;
-use crate::{interrupt, options, position};
+use crate::analysis::{PyAnalysis, strict};
+use crate::errors::{InvalidFen, type_error, value_error};
+use crate::{args, interrupt};
 
-/// One query: the position, its FEN as given, the intended winner.
-type Query = (Position, String, Color);
+/// The most queries in one job (the command's batches grow to the same).
+const BATCH: usize = analyze::BATCH_LINES;
 
-/// Reads the queries: each item is a position (FEN or board) or a
-/// `(position, winner)` pair; `winner` is the default.
-fn queries(items: &Bound<'_, PyAny>, winner: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Query>> {
-    let py = items.py();
-    let mut queries = Vec::new();
-    for (index, item) in items.try_iter()?.enumerate() {
-        let item = item?;
-        let read = || -> PyResult<Query> {
-            let (position, color) = match item.cast::<PyTuple>() {
-                Ok(pair) if pair.len() == 2 => (pair.get_item(0)?, Some(pair.get_item(1)?)),
-                _ => (item.clone(), None),
-            };
-            let (pos, fen) = position::position(&position)?;
-            let color = options::winner(color.as_ref().or(winner), &pos)?;
-            Ok((pos, fen, color))
-        };
-        match read() {
-            Ok(query) => queries.push(query),
-            Err(error) if error.is_instance_of::<InvalidFen>(py) => {
-                return Err(InvalidFen::new_err(format!("item {index}: {}", error.value(py))));
-            }
-            Err(error) => return Err(error),
-        }
+/// The batches of a list of items, for the ordered map.
+struct Batches(std::vec::IntoIter<Vec<Item>>);
+
+impl Source for Batches {
+    type Item = Batch;
+    fn next_item(&mut self) -> io::Result<Option<(Batch, usize)>> {
+        Ok(self.0.next().map(|items| (Batch::new(items), 4 << 10)))
     }
-    Ok(queries)
 }
 
-/// Analyse many positions in parallel on Rust threads (one analyzer per
-/// thread; ``threads=None`` uses every CPU), with the GIL released.
-/// Returns a list of ``Analysis``, in input order.
+/// Analyse many positions in parallel on the pipeline's worker threads
+/// (one analyzer each; ``threads=None``: one per CPU that fits in the
+/// memory budget), with the GIL released. Returns a list of ``Analysis``,
+/// in input order: one per position, or two (White's, then Black's) with
+/// the winner ``"both"``.
 ///
-/// Each item of ``positions`` is a position (a FEN or a ``chess.Board``)
-/// or a ``(position, winner)`` pair; ``winner`` is the default for the
-/// others. The other keyword arguments are those of ``analyze``. An item
-/// that cannot be read raises ``InvalidFen`` (naming its index) before any
-/// analysis; Ctrl-C stops the analyses.
+/// ``positions`` is a list (or any iterable, not a string) whose items are
+/// positions (a FEN or a ``chess.Board``) or ``(position, winner)``
+/// pairs; ``winner`` is the default for the others. The other keyword
+/// arguments are those of ``analyze``; ``memory_mb`` is the budget of the
+/// whole call, divided among its threads, as for ``unwinnable analyze``.
+/// An item that cannot be read raises ``InvalidFen`` (naming its index)
+/// before any analysis; Ctrl-C stops the analyses.
 ///
 /// >>> answers = analyze_many(["8/8/8/8/8/8/8/K1k5 w - - 0 1",
 /// ...                         ("6k1/5ppp/8/8/8/8/5PPP/3R2K1 b - - 0 1", "white")])
 /// >>> [answer.verdict for answer in answers]
 /// ['unwinnable', 'winnable']
 #[pyfunction]
-#[pyo3(signature = (positions, winner=None, *, threads=None, mode="full", nodes=None, deadline_ms=None, tt_mb=None))]
+#[pyo3(signature = (positions, winner=None, *, threads=None, mode="full", nodes=None, deadline_ms=None, memory_mb=None, strict=false, certificate=false))]
 #[allow(clippy::too_many_arguments)]
 pub fn analyze_many(
     py: Python<'_>,
     positions: &Bound<'_, PyAny>,
     winner: Option<&Bound<'_, PyAny>>,
-    threads: Option<i64>,
+    threads: Option<&Bound<'_, PyAny>>,
     mode: &str,
-    nodes: Option<i64>,
-    deadline_ms: Option<f64>,
-    tt_mb: Option<i64>,
+    nodes: Option<&Bound<'_, PyAny>>,
+    deadline_ms: Option<&Bound<'_, PyAny>>,
+    memory_mb: Option<&Bound<'_, PyAny>>,
+    strict: bool,
+    certificate: bool,
 ) -> PyResult<Vec<PyAnalysis>> {
-    let config = options::config(mode, nodes, deadline_ms, tt_mb)?;
-    let threads = options::threads(threads)?;
-    let queries = queries(positions, winner)?;
-    if queries.is_empty() {
-        return Ok(Vec::new());
+    if positions.is_instance_of::<PyString>() || positions.is_instance_of::<PyBytes>() {
+        return Err(type_error("positions", "a list of positions (not one string)", positions));
     }
-    let threads = threads.min(queries.len());
-    let stop = Arc::new(AtomicBool::new(false));
-    let next = AtomicUsize::new(0);
-    let answers = interrupt::run(py, &stop, || {
-        thread::scope(|scope| {
-            let share = || work(config, &queries, &next, &stop);
-            let helpers: Vec<_> = (1..threads)
-                .filter_map(|_| {
-                    thread::Builder::new().stack_size(interrupt::STACK_SIZE).spawn_scoped(scope, share).ok()
-                })
-                .collect();
-            let mut answers = share();
-            for helper in helpers {
-                match helper.join() {
-                    Ok(more) => answers.extend(more),
-                    Err(panic) => std::panic::resume_unwind(panic),
-                }
+    let default = args::winners(winner, "winner")?;
+    let search = args::search(mode, nodes, deadline_ms, memory_mb)?;
+    let threads = args::threads(threads)?;
+    let iterator = positions.try_iter().map_err(|_| type_error("positions", "an iterable of positions", positions))?;
+    let mut items = Vec::new();
+    for (index, item) in iterator.enumerate() {
+        let item = item?;
+        let (position, winners) = match item.cast::<PyTuple>() {
+            Ok(pair) if pair.len() == 2 => (pair.get_item(0)?, args::winners(Some(&pair.get_item(1)?), "winner")?),
+            _ => (item, None),
+        };
+        let query = args::position(&position).and_then(|query| self::strict(query, strict)).map_err(|error| {
+            if error.is_instance_of::<InvalidFen>(py) {
+                InvalidFen::new_err(format!("item {index}: {}", error.value(py)))
+            } else {
+                error
             }
-            answers
-        })
-    })?;
-    let mut ordered: Vec<Option<(Analysis, std::time::Duration)>> = vec![None; queries.len()];
-    for (index, analysis, elapsed) in answers {
-        ordered[index] = Some((analysis, elapsed));
+        })?;
+        let colors = query.colors(winners.or(default));
+        items.push(Item::Query {
+            line: index + 1,
+            fen: query.fen,
+            position: query.position,
+            colors,
+            unreachable: query.unreachable,
+        });
     }
-    queries
-        .into_iter()
-        .zip(ordered)
-        .map(|((pos, fen, color), answer)| match answer {
-            Some((analysis, elapsed)) => Ok(PyAnalysis::new(fen, &pos, color, &analysis, elapsed)),
-            // Every index below the count is taken by some thread, which
-            // answers it unless stopped (and a stop raised an exception).
-            None => Err(pyo3::exceptions::PyRuntimeError::new_err("internal error: a query was not analysed")),
-        })
-        .collect()
-}
-
-/// One thread's share: takes the next query until none is left or `stop`.
-fn work(
-    config: Config,
-    queries: &[Query],
-    next: &AtomicUsize,
-    stop: &Arc<AtomicBool>,
-) -> Vec<(usize, Analysis, std::time::Duration)> {
-    let mut analyzer = Analyzer::new(config);
-    analyzer.set_stop_flag(stop.clone());
-    let mut answers = Vec::new();
-    while !stop.load(Ordering::Relaxed) {
-        let index = next.fetch_add(1, Ordering::Relaxed);
-        let Some((pos, _, color)) = queries.get(index) else { break };
-        let start = Instant::now();
-        let analysis = analyzer.analyze(pos, *color);
-        answers.push((index, analysis, start.elapsed()));
+    let count = items.len();
+    let options = analyze::Options::new(
+        &search,
+        &threads,
+        &pipeline::QueryOptions::new(default.filter(|w| *w == Winners::Both)),
+        &pipeline::ProofOptions::new(strict, certificate),
+        Some(count.div_ceil(BATCH).max(1)),
+    )
+    .map_err(|e| value_error("memory_mb", e))?;
+    let mut batches = Vec::new();
+    let mut items = items.into_iter().peekable();
+    while items.peek().is_some() {
+        batches.push(items.by_ref().take(BATCH).collect::<Vec<Item>>());
     }
-    answers
+    let config = options.config;
+    let pool = Pool::new("analyze", options.threads, 2 * options.threads, move |_, stop| {
+        let mut analyzer = search::Analyzer::new(config);
+        analyzer.set_stop_flag(std::sync::Arc::clone(stop));
+        analyzer
+    })
+    .map_err(|e| PyRuntimeError::new_err(format!("cannot start the analysis threads: {e}")))?;
+    let mut records = Vec::with_capacity(count);
+    let mut failed = None;
+    let ran = interrupt::run(
+        py,
+        || pool.stop(),
+        || {
+            let mut sink = |outputs: analyze::Outputs| -> io::Result<()> {
+                for output in outputs {
+                    match output {
+                        Output::Records(more) => records.extend(more),
+                        Output::Error(error) => failed = failed.take().or(Some(error)),
+                    }
+                }
+                Ok(())
+            };
+            ordered::run(&pool, Batches(batches.into_iter()), Analyze { certificate }, &mut sink, options.window_bytes)
+        },
+    )?;
+    ran.map_err(|e| PyRuntimeError::new_err(format!("the analyses stopped: {e}")))?;
+    if let Some(error) = failed {
+        return Err(PyRuntimeError::new_err(format!("item {}: {}", error.line - 1, error.error)));
+    }
+    Ok(records.into_iter().map(PyAnalysis::new).collect())
 }

@@ -141,3 +141,26 @@ def have_zstd_tool() -> bool:
 
 
 os.environ.setdefault("PYTHONFAULTHANDLER", "1")
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+# The S3-compatible server of test_dask_io.py (moto's server mode) listens
+# on this port; the Dask workers, started before it, read these variables
+# when they first use fsspec's S3 file system.
+S3_PORT = free_port()
+os.environ.update(
+    {
+        "AWS_ACCESS_KEY_ID": "test",
+        "AWS_SECRET_ACCESS_KEY": "test",
+        "AWS_DEFAULT_REGION": "us-east-1",
+        "AWS_ENDPOINT_URL": f"http://127.0.0.1:{S3_PORT}",
+        "FSSPEC_S3_ENDPOINT_URL": f"http://127.0.0.1:{S3_PORT}",
+    }
+)

@@ -28,17 +28,11 @@ def test_zstd_every_ply_and_one_thread(data):
 @pytest.mark.parametrize("path", PGN_FILES, ids=lambda path: path.name)
 def test_project_pgn_files(path):
     """The project's PGN test files (checkmates, dead positions, timeouts,
-    malformed and truncated games, junk): records and error records."""
+    malformed and truncated games, junk): the same records and error
+    records as the command (one pipeline: the same texts)."""
     expected = cli_adjudicate(str(path))
-    records = list(unwinnable.adjudicate(path, errors="record"))
-    assert len(records) == len(expected)
-    for mine, theirs in zip(records, expected):
-        if "error" in theirs:
-            assert set(mine) == {"input", "game", "offset", "error"}
-            assert (mine["game"], mine["offset"]) == (theirs["game"], theirs["offset"])
-            assert theirs["error"].split(": ", 1)[1] in mine["error"]
-        else:
-            assert without_none(mine) == theirs
+    records = list(unwinnable.adjudicate(path))
+    assert [without_none(record) for record in records] == expected
 
 
 def test_sources_text_bytes_pathlike(data):
@@ -51,12 +45,31 @@ def test_sources_text_bytes_pathlike(data):
         assert [{**without_none(r), "input": "x"} for r in first] == [{**e, "input": "x"} for e in expected]
     with pytest.raises(FileNotFoundError):
         unwinnable.adjudicate("no-such-file.pgn")
-    with pytest.raises(TypeError):
+    # Issue 32: a missing path with a space in it is not PGN text.
+    with pytest.raises(FileNotFoundError):
+        unwinnable.adjudicate("no such file.pgn")
+    with pytest.raises(TypeError, match="^source must be"):
         unwinnable.adjudicate(42)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="^errors: "):
         unwinnable.adjudicate(text, errors="ignore")
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="^timeout: "):
         unwinnable.adjudicate(text, timeout="red")
+    # A file object, a chess.pgn.Game and a list of sources.
+    with open(data["pgn"], "rb") as file:
+        first = [next(iter(unwinnable.adjudicate(file))) for _ in range(1)]
+    assert {**without_none(first[0]), "input": "x"} == {**expected[0], "input": "x"}
+    import io
+
+    import chess.pgn
+
+    game = chess.pgn.read_game(io.StringIO(text))
+    record = next(unwinnable.adjudicate(game))
+    assert record["input"] == "<game>" and (record["recorded"], record["correct"]) == (
+        expected[0]["recorded"],
+        expected[0]["correct"],
+    )
+    both = list(unwinnable.adjudicate([data["pgn"], data["zst"]], threads=1))
+    assert len(both) == 3000 and {r["input"] for r in both} == {str(data["pgn"]), str(data["zst"])}
 
 
 def test_timeout_option_and_timeout_only(data):
@@ -74,7 +87,7 @@ def test_timeout_option_and_timeout_only(data):
 
 def test_malformed_games_raise_pgn_error_and_iteration_goes_on():
     text = '[Event "a"]\n\n1. e4 e5 1-0\n\n[Event "b"]\n\n1. e4 Ke7?? 2. Qh5 0-1\n\n1. d4 1/2-1/2\n'
-    records = unwinnable.adjudicate(text)
+    records = unwinnable.adjudicate(text, errors="raise")
     assert next(records)["recorded"] == "1-0"
     with pytest.raises(unwinnable.PgnError) as error:
         next(records)
@@ -89,13 +102,13 @@ def test_malformed_games_raise_pgn_error_and_iteration_goes_on():
 
 def test_garbage_bytes_never_crash():
     garbage = bytes(range(256)) * 64 + b"\n[Event \"x\"]\n\n1. e4 *\n" + b"\xff\xfe{[(" * 1000
-    records = list(unwinnable.adjudicate(garbage, errors="record"))
-    assert records and all("error" in record or "rule" in record for record in records)
-    assert list(unwinnable.adjudicate(b"hello\n", errors="record"))[0]["error"]
+    records = list(unwinnable.adjudicate(garbage))
+    assert records and all(record.get("error") or record.get("rule") for record in records)
+    assert list(unwinnable.adjudicate(b"hello\n"))[0]["error"]
     broken = b"\x28\xb5\x2f\xfd" + b"\x00" * 64  # a zstd magic number and junk
     with pytest.raises(OSError):
-        list(unwinnable.adjudicate(broken))
-    assert "cannot read" in list(unwinnable.adjudicate(broken, errors="record"))[-1]["error"]
+        list(unwinnable.adjudicate(broken, errors="raise"))
+    assert list(unwinnable.adjudicate(broken))[-1]["error"]
 
 
 TRICKY = (
@@ -117,9 +130,19 @@ def in_ranges(path, chunk, **options):
     offsets = _native._pgn_boundaries(str(path), chunk)
     assert offsets[0] == 0 and offsets[-1] == path.stat().st_size and offsets == sorted(set(offsets))
     records, first = [], 1
+    text = path.read_bytes()
     for start, end in zip(offsets, offsets[1:]):
         records += list(_native._adjudicate_range(str(path), start, end, first, **options))
-        first += _native._count_games(str(path), start, end)
+        first += _native._count_games(text[start:end])
+    return records
+
+
+def in_chunks(path, chunk, **options):
+    """The records of `path` decompressed once and cut into chunks."""
+    records, first = [], 1
+    for start, text in _native._chunks(str(path), chunk):
+        records += list(_native._adjudicate_chunk(str(path), text, start, first, **options))
+        first += _native._count_games(text)
     return records
 
 
@@ -130,20 +153,23 @@ def test_byte_ranges_give_the_games_of_the_whole_file(tmp_path, name):
         path.write_bytes(TRICKY.encode() * 3)
     else:
         path.write_bytes((TESTDATA / "pgn" / name).read_bytes())
-    whole = list(unwinnable.adjudicate(path, errors="record"))
+    whole = list(unwinnable.adjudicate(path))
     for chunk in (1, 7, 64, 200, 1000, path.stat().st_size):
-        assert in_ranges(path, chunk, errors="record") == whole, chunk
+        assert in_ranges(path, chunk) == whole, chunk
+        assert in_chunks(path, chunk) == whole, chunk
 
 
 def test_byte_ranges_of_generated_games(data):
     # 1,500 games of about 2.7 kB: some 40 ranges of 100 kB.
     assert len(_native._pgn_boundaries(str(data["pgn"]), 100_000)) >= 30
     assert [without_none(r) for r in in_ranges(data["pgn"], 100_000)] == data["cli"]
+    chunked = in_chunks(data["zst"], 100_000)
+    assert [{**without_none(r), "input": "x"} for r in chunked] == [{**r, "input": "x"} for r in data["cli"]]
 
 
 def test_texts_one_game_each():
     texts = ['[Result "0-1"]\n\n1. f3 e5 2. g4 Qh4# 0-1', "", '1. e4 e5 1-0\n\n1. d4 d5 0-1', b"1. e4 *"]
-    records = list(_native._adjudicate_texts(texts, "table.parquet", errors="record"))
+    records = list(_native._adjudicate_texts(texts, "table.parquet"))
     assert [r.get("rule") or r["error"] for r in records] == [
         "checkmate",
         "no game in the text",

@@ -42,18 +42,22 @@ def same_as_cli(got, cli, key):
 
 def test_pgn_in_byte_ranges_and_zstd(data, cluster, tmp_path):
     out = tmp_path / "out.parquet"
-    settings = udask.Settings()
     summary = udask.adjudicate(
-        [str(data["pgn"]), str(data["zst"])], str(out), client=cluster, settings=settings, chunk_bytes=300_000
+        [str(data["pgn"]), str(data["zst"])], str(out), client=cluster, chunk_bytes=300_000
     )
-    tasks = udask.plan([str(data["pgn"]), str(data["zst"])], 300_000)
-    assert len(tasks) >= 10 and {task.kind for task in tasks} == {"range", "pgn"}
+    tasks = udask.plan([str(data["pgn"]), str(data["zst"])], 300_000, workers=2)
+    assert len(tasks) >= 10 and {task.kind for task, _ in tasks} == {"range", "stream"}
     got = rows(out)
     assert summary.games == len(got) == 3000 and summary.errors == 0
     for path in ("pgn", "zst"):
         mine = [row for row in got if row["input"] == str(data[path])]
         same_as_cli(mine, data["cli"], "offset")
-    assert sorted(os.listdir(out)) == sorted([task.part for task in tasks] + ["_plan.json", "_summary.json"])
+    # The zstd file is decompressed once and cut: several tasks, on both
+    # workers.
+    parts = [name for name in os.listdir(out) if name.startswith("part-")]
+    zst_parts = [p for p in parts if pq.read_table(out / p).column("input")[0].as_py() == str(data["zst"])]
+    assert len(zst_parts) >= 8
+    assert summary.tasks == len(parts)
     stored = json.loads((out / "_summary.json").read_text())
     assert stored["games"] == 3000 and stored["rules"] == summary.rules
     wrong = sum(1 for row in got if row["wrong"])
@@ -62,7 +66,7 @@ def test_pgn_in_byte_ranges_and_zstd(data, cluster, tmp_path):
 
 def test_parquet_row_groups(data, cluster, tmp_path):
     out = tmp_path / "out.parquet"
-    summary = udask.adjudicate([str(data["parquet"])], str(out), client=cluster, settings=udask.Settings())
+    summary = udask.adjudicate([str(data["parquet"])], str(out), client=cluster)
     assert summary.tasks == pq.ParquetFile(data["parquet"]).metadata.num_row_groups == 4
     got = rows(out)
     assert [row["game"] for row in got] == list(range(1, 1501))
@@ -83,7 +87,7 @@ def test_parquet_without_result_in_movetext(data, cluster, tmp_path):
 
 def test_every_ply_and_timeout_only(data, cluster, tmp_path):
     out = tmp_path / "out.parquet"
-    settings = udask.Settings(every_ply=True, timeout_only=True)
+    settings = udask.Settings.of(every_ply=True, timeout_only=True)
     summary = udask.adjudicate([str(data["pgn"])], str(out), client=cluster, settings=settings, chunk_bytes=1 << 20)
     expected = cli_adjudicate("--every-ply", str(data["pgn"]))
     lost_on_time = data["pgn"].read_text().count('[Termination "Time forfeit"]')
@@ -102,8 +106,8 @@ def test_a_killed_worker_loses_and_duplicates_nothing(data, tmp_path):
         for _ in range(4):
             file.write(data["pgn"].read_bytes())
     out = tmp_path / "out.parquet"
-    settings = udask.Settings(every_ply=True)
-    tasks = udask.plan([str(big)], 1 << 20)
+    settings = udask.Settings.of(every_ply=True)
+    tasks = udask.plan([str(big)], 1 << 20, workers=2)
     killed = {}
 
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
@@ -168,6 +172,7 @@ def test_the_command(data, tmp_path):
     summary = json.loads(done.stdout)
     assert summary["games"] == 1500 and summary["tasks"] == 4
     assert "1500 games" in done.stderr and "games/s" in done.stderr
+    assert "dashboard: http://" in done.stderr
     same_as_cli(rows(out), data["cli"], "id")
     for arguments in (["missing.pgn", "--out", str(tmp_path / "x")], [str(data["pgn"]), "--out", str(out)]):
         failed = subprocess.run([*command, *arguments], capture_output=True, text=True, timeout=300)

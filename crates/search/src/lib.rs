@@ -1,3 +1,5 @@
+#![doc = include_str!("../README.md")]
+//!
 //! Helpmate search for **chess unwinnability** (M. Ambrona, *A Practical
 //! Algorithm for Chess Unwinnability*, Sections 2.2 and 4, Appendix A).
 //!
@@ -70,13 +72,16 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use movegen::{Color, Move, Position};
-
 use engine::{Memory, Outcome};
 use meter::Meter;
 use shared::Shared;
 use tt::TranspositionTable;
 pub use verdict::{Cause, Ending, Proof, ReplayError, Verdict, replay};
+
+// The types of the API that other crates define: a user of `search` needs
+// no other dependency to call it or read its answers.
+pub use movegen::{Color, FenError, Move, Position};
+pub use static_check::{Explanation, InsufficientMaterial};
 
 /// The longest helpmate the depth-first phases search for (plies); the
 /// recursion depth is bounded by it, whatever the tables hold.
@@ -94,6 +99,7 @@ pub fn forced_line(pos: &Position, winner: Color) -> Vec<movegen::Move> {
 
 /// Which algorithm to run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[non_exhaustive]
 pub enum Mode {
     /// The paper's full algorithm (Figure 9): sound and complete.
     #[default]
@@ -102,6 +108,17 @@ pub enum Mode {
     Quick,
     /// A shortest helpmate.
     Shortest,
+}
+
+impl Mode {
+    /// The mode's name on the command line: `full`, `quick` or `shortest`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::Full => "full",
+            Mode::Quick => "quick",
+            Mode::Shortest => "shortest",
+        }
+    }
 }
 
 /// Resource limits of one query.
@@ -117,12 +134,12 @@ pub struct Limits {
     /// phase, which runs alone and frees its positions when it returns,
     /// may use whatever they have not allocated). Allocated as needed: a
     /// query that needs little allocates little.
-    pub tt_mb: usize,
+    pub memory_mb: usize,
 }
 
 impl Default for Limits {
     fn default() -> Limits {
-        Limits { nodes: 50_000_000, deadline: None, tt_mb: 256 }
+        Limits { nodes: 50_000_000, deadline: None, memory_mb: 256 }
     }
 }
 
@@ -142,13 +159,17 @@ pub struct Config {
     /// Ask the static analysis about search nodes reached by an
     /// irreversible move (capture, pawn move, lost castling right) with at
     /// least this many plies of remaining depth (`None`: only at the root,
-    /// as in the paper).
+    /// as in the paper). A test knob: with the `testing` feature only
+    /// (otherwise always `Some(1)`, see [`Config::static_pruning`]).
+    #[cfg(feature = "testing")]
     pub static_pruning: Option<i32>,
     /// Mask applied to every position's 64-bit hash before it is used (all
     /// ones by default). Tests set it to a few bits to force thousands of
     /// distinct positions onto the same key and check that the answers do
     /// not change: table hits compare whole positions, so a key collision
-    /// can never prune a branch.
+    /// can never prune a branch. A test knob: with the `testing` feature
+    /// only (otherwise all ones, see [`Config::hash_mask`]).
+    #[cfg(feature = "testing")]
     pub hash_mask: u64,
     /// Run the best-first helpmate search between iterations.
     pub best_first: bool,
@@ -161,10 +182,32 @@ impl Default for Config {
             limits: Limits::default(),
             quick_depth: 9,
             first_iteration_nodes: 10_000,
+            #[cfg(feature = "testing")]
             static_pruning: Some(1),
+            #[cfg(feature = "testing")]
             hash_mask: u64::MAX,
             best_first: true,
         }
+    }
+}
+
+impl Config {
+    /// The static pruning's least remaining depth (the test knob of the
+    /// `testing` feature; `Some(1)` without it).
+    pub fn static_pruning(&self) -> Option<i32> {
+        #[cfg(feature = "testing")]
+        return self.static_pruning;
+        #[cfg(not(feature = "testing"))]
+        Some(1)
+    }
+
+    /// The mask applied to the position hashes (the test knob of the
+    /// `testing` feature; all ones without it).
+    pub fn hash_mask(&self) -> u64 {
+        #[cfg(feature = "testing")]
+        return self.hash_mask;
+        #[cfg(not(feature = "testing"))]
+        u64::MAX
     }
 }
 
@@ -216,7 +259,7 @@ impl Analyzer {
     /// An analyzer with the given configuration (tables are allocated as
     /// they are needed, up to the memory budget).
     pub fn new(config: Config) -> Analyzer {
-        let memory = Memory::split(config.limits.tt_mb);
+        let memory = Memory::split(config.limits.memory_mb);
         Analyzer {
             config,
             memory,

@@ -76,6 +76,6 @@ impl<'a> Shared<'a> {
     /// The position hash as the tables see it (see [`Config::hash_mask`]).
     #[inline(always)]
     pub fn hash(&self, pos: &Position) -> u64 {
-        pos.hash() & self.config.hash_mask
+        pos.hash() & self.config.hash_mask()
     }
 }

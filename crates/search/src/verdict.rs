@@ -108,12 +108,13 @@ pub enum Verdict {
 
 /// Why a [`Verdict::Undetermined`] has no answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Cause {
     /// The node budget ([`Limits::nodes`](crate::Limits::nodes)) was spent.
     NodeBudget,
     /// The wall-clock deadline ([`Limits::deadline`](crate::Limits::deadline)) passed.
     Deadline,
-    /// The memory budget ([`Limits::tt_mb`](crate::Limits::tt_mb)) could
+    /// The memory budget ([`Limits::memory_mb`](crate::Limits::memory_mb)) could
     /// not hold the positions an exhaustive proof must remember.
     Memory,
     /// The caller raised the analyzer's stop flag
@@ -191,6 +192,7 @@ impl Verdict {
 
 /// Why a claimed helpmate is not one.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ReplayError {
     /// Move `index` is not legal where it is played.
     IllegalMove {

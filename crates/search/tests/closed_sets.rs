@@ -34,7 +34,7 @@ fn a_closed_bishop_cage_is_proved_within_the_default_budgets() {
     // workers gets from its default budget on a 2-CPU machine (463 MiB):
     // the visited set needs its quarter to reach 2 M entries (a 256 MiB
     // analyzer answers undetermined, for lack of memory).
-    let config = Config { limits: Limits { tt_mb: 463, ..Limits::default() }, ..Config::default() };
+    let config = Config { limits: Limits { memory_mb: 463, ..Limits::default() }, ..Config::default() };
     let mut analyzer = Analyzer::new(config);
     for winner in [Color::White, Color::Black] {
         let analysis = analyzer.analyze(&pos, winner);

@@ -19,7 +19,7 @@ use search::{Analyzer, Config, Mode, Verdict, replay};
 fn analyzers() -> (Analyzer, Analyzer) {
     let mut full = Config::default();
     full.limits.nodes = 300_000;
-    full.limits.tt_mb = 8;
+    full.limits.memory_mb = 8;
     let quick = Config { mode: Mode::Quick, ..Config::default() };
     (Analyzer::new(full), Analyzer::new(quick))
 }

@@ -35,7 +35,7 @@ fn summary(analysis: &Analysis) -> (bool, u64) {
 fn an_answer_does_not_depend_on_the_queries_before() {
     for tt_mb in [24, 48] {
         let mut config = Config::default();
-        config.limits.tt_mb = tt_mb;
+        config.limits.memory_mb = tt_mb;
         for query in FILL_THE_STORE {
             let alone = summary(&run(&mut Analyzer::new(config), query));
             let mut analyzer = Analyzer::new(config);

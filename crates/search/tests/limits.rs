@@ -26,7 +26,7 @@ fn budgets_and_deadlines_give_undetermined_not_a_guess() {
             let mut config = Config { mode, ..Config::default() };
             config.limits.nodes = nodes;
             config.limits.deadline = deadline;
-            config.limits.tt_mb = 4;
+            config.limits.memory_mb = 4;
             let mut analyzer = Analyzer::new(config);
             let mut checked = 0;
             for fen in HARD {
@@ -81,7 +81,7 @@ fn undetermined_names_its_cause() {
         }
         analyzer.analyze(&pos, Color::White).verdict
     };
-    let small = |config: Config| Config { limits: search::Limits { tt_mb: 4, ..config.limits }, ..config };
+    let small = |config: Config| Config { limits: search::Limits { memory_mb: 4, ..config.limits }, ..config };
 
     let mut config = small(Config::default());
     config.limits.nodes = 5;
@@ -137,7 +137,7 @@ fn a_reset_keeps_the_configuration_and_the_stop_flag() {
 
     let pos: Position = "7k/8/8/8/8/8/1R6/K7 b - - 0 1".parse().unwrap();
     let mut config = Config::default();
-    config.limits.tt_mb = 4;
+    config.limits.memory_mb = 4;
     config.limits.nodes = 5;
     let mut analyzer = Analyzer::new(config);
     let flag = Arc::new(AtomicBool::new(false));

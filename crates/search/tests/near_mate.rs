@@ -236,7 +236,7 @@ fn no_unwinnable_within_two_plies_of_a_mate() {
         .map(|&mode| {
             let mut config = Config { mode, ..Config::default() };
             config.limits.nodes = 200_000;
-            config.limits.tt_mb = 4;
+            config.limits.memory_mb = 4;
             Analyzer::new(config)
         })
         .collect();

@@ -66,7 +66,7 @@
 //! assistant that can attack it, each blocker guarding one square and each
 //! assistant at most its capacity. Such a covering exists only if every set
 //! `X ⊆ ♣(s)` of neighbours satisfies `Σ_pieces min(capacity, |N ∩ X|) ≥
-//! |X|` (the capacitated Hall condition, see [`hall_violation`]). The paper's
+//! |X|` (the capacitated Hall condition, see `hall_violation`). The paper's
 //! count is the case `X = ♣(s)` (with capacity 1); `X = {t}` asks that each
 //! neighbour be guardable at all. If no square of the king region has both
 //! an attacker and a covering, no mate exists.

@@ -1,3 +1,5 @@
+#![doc = include_str!("../README.md")]
+//!
 //! Proving that a player can no longer checkmate, **without search**.
 //!
 //! Three rules, from M. Ambrona, *A Practical Algorithm for Chess
@@ -61,8 +63,12 @@
 #![forbid(unsafe_code)]
 
 mod explanation;
+// Internals, public for the tests and benchmarks of this project only.
+#[doc(hidden)]
 pub mod figure8;
 mod material;
+// Internals, public for the tests and benchmarks of this project only.
+#[doc(hidden)]
 pub mod mating_net;
 mod witness;
 

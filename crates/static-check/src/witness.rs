@@ -17,10 +17,13 @@
 //! attacks from one square of its region, lines stopped by the fixed
 //! pieces) and the loser's pieces (one each) add up to fewer. This is the
 //! capacitated Hall condition of [`mod@crate::figure8`] over every neighbour,
-//! with exact capacities; the checker recomputes the sums. Squares the
-//! rule cannot settle (where the mating-net search or its last-move
-//! condition is needed) make the position uncertifiable as a static
-//! witness: [`Uncertified::MateNotExcluded`].
+//! with exact capacities; the checker recomputes the sums. Where the sums
+//! allow a mate, the last move may still exclude it (the paper's
+//! shuttling king, `last_move_king_squares`): the winner's king then
+//! counts only from the squares it leaves. Squares neither settles (where
+//! the mating-net search's placement of each guard is needed) make the
+//! position uncertifiable as a static witness:
+//! [`Uncertified::MateNotExcluded`].
 //!
 //! The producer and the checker compute the same rule in two
 //! implementations on two move generators; the checker trusts nothing
@@ -47,10 +50,15 @@ pub struct StaticWitness {
     /// For each square of the loser king's region that some winner piece
     /// may attack, neighbours that cannot all be guarded.
     pub escapes: Vec<(Square, Bitboard)>,
+    /// The squares of the loser king's region where the escapes count the
+    /// winner's king only from the squares the last move leaves it
+    /// (`last_move_king_squares`).
+    pub last_move: Bitboard,
 }
 
 /// Why a position has no static witness.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Uncertified {
     /// The mobility analysis does not apply (an en passant capture).
     NotApplicable(NotApplicable),
@@ -88,7 +96,16 @@ pub fn static_witness(pos: &Position, winner: Color) -> Result<StaticWitness, Un
         Games { uncapturable: crate::irreplaceable(pos, winner), mates_by: Some(winner), immobile: Bitboard::EMPTY };
     let mobility = Mobility::compute_assuming(pos, Rules::Certified, games).map_err(Uncertified::NotApplicable)?;
     let mut found = Vec::new();
+    let mut last_move = Bitboard::EMPTY;
+    let last_move_applies = last_move_applies(pos, &mobility, winner);
     for (s, unguardable) in escapes(&mobility, winner) {
+        let unguardable = match unguardable {
+            None if last_move_applies => {
+                last_move |= s;
+                escape_square_set_with(&mobility, winner, s, last_move_king_squares(&mobility, winner, s))
+            }
+            other => other,
+        };
         match unguardable {
             Some(set) if set.any() => found.push((s, set)),
             Some(_) => {}
@@ -102,6 +119,7 @@ pub fn static_witness(pos: &Position, winner: Color) -> Result<StaticWitness, Un
         never_captured: games.uncapturable & board.occupied(),
         frozen: mobility.frozen(),
         escapes: found,
+        last_move,
     })
 }
 
@@ -115,6 +133,19 @@ pub fn escapes_of(mobility: &Mobility, winner: Color) -> Vec<(Square, Option<Bit
 
 /// [`escapes_of`], one square at a time.
 fn escapes(mobility: &Mobility, winner: Color) -> impl Iterator<Item = (Square, Option<Bitboard>)> + '_ {
+    let (pieces, blockers, region) = guards(mobility, winner);
+    region.into_iter().map(move |s| (s, escape_square_set(&pieces, &blockers, s, Bitboard::FULL)))
+}
+
+/// The escapes of `s` with the winner's king placed only on `king_squares`.
+fn escape_square_set_with(mobility: &Mobility, winner: Color, s: Square, king_squares: Bitboard) -> Option<Bitboard> {
+    let (pieces, blockers, _) = guards(mobility, winner);
+    escape_square_set(&pieces, &blockers, s, king_squares)
+}
+
+/// The winner's pieces' placements, the loser's pieces' regions and the
+/// loser king's region.
+fn guards(mobility: &Mobility, winner: Color) -> (Vec<Placements>, Vec<Bitboard>, Bitboard) {
     let board = mobility.board();
     let loser_king = board.king_of(!winner);
     let obstacles = board.occupied() - mobility.cleared() - loser_king.map_or(Bitboard::EMPTY, Bitboard::from);
@@ -126,7 +157,7 @@ fn escapes(mobility: &Mobility, winner: Color) -> impl Iterator<Item = (Square, 
     let blockers: Vec<Bitboard> =
         (board.by_color(!winner) - board.kings()).iter().map(|q| mobility.region(q)).collect();
     let region = loser_king.map_or(Bitboard::EMPTY, |king| mobility.region(king));
-    region.into_iter().map(move |s| (s, escape_square_set(&pieces, &blockers, s)))
+    (pieces, blockers, region)
 }
 
 /// Where and as what a winner piece may stand, with what it attacks from
@@ -157,9 +188,9 @@ impl Placements {
     }
 
     /// The placements possible while the loser's king is on `s`: not on
-    /// `s`, and the winner's king not next to it.
-    fn with_king_on(&self, s: Square) -> impl Iterator<Item = Bitboard> + '_ {
-        let banned = if self.king { attacks::king(s) | s } else { Bitboard::from(s) };
+    /// `s`, and the winner's king not next to it and on `king_squares`.
+    fn with_king_on(&self, s: Square, king_squares: Bitboard) -> impl Iterator<Item = Bitboard> + '_ {
+        let banned = if self.king { attacks::king(s) | s | !king_squares } else { Bitboard::from(s) };
         self.attacks.iter().filter(move |(u, _)| !banned.contains(*u)).map(|&(_, attacks)| attacks)
     }
 }
@@ -167,8 +198,17 @@ impl Placements {
 /// For the loser's king on `s`: `Some(empty)` when no winner piece but
 /// the king may attack `s`, `Some(X)` with the smallest set `X` of
 /// neighbours that cannot all be guarded, `None` when every set can.
-fn escape_square_set(pieces: &[Placements], blockers: &[Bitboard], s: Square) -> Option<Bitboard> {
-    if !pieces.iter().any(|p| !p.king && p.with_king_on(s).any(|attacks| attacks.contains(s))) {
+fn escape_square_set(
+    pieces: &[Placements],
+    blockers: &[Bitboard],
+    s: Square,
+    king_squares: Bitboard,
+) -> Option<Bitboard> {
+    if !pieces.iter().any(|p| !p.king && p.with_king_on(s, king_squares).any(|attacks| attacks.contains(s))) {
+        return Some(Bitboard::EMPTY);
+    }
+    if pieces.iter().any(|p| p.king && p.with_king_on(s, king_squares).next().is_none()) {
+        // The winner's king stands somewhere at a mate: none on `s`.
         return Some(Bitboard::EMPTY);
     }
     let neighbours: Vec<Square> = attacks::king(s).iter().collect();
@@ -181,8 +221,11 @@ fn escape_square_set(pieces: &[Placements], blockers: &[Bitboard], s: Square) ->
     let covers: Vec<Vec<u8>> = pieces
         .iter()
         .map(|piece| {
-            let mut masks: Vec<u8> =
-                piece.with_king_on(s).filter(|attacks| attacks.intersects(attacks::king(s))).map(mask).collect();
+            let mut masks: Vec<u8> = piece
+                .with_king_on(s, king_squares)
+                .filter(|attacks| attacks.intersects(attacks::king(s)))
+                .map(mask)
+                .collect();
             masks.sort_unstable_by_key(|m| core::cmp::Reverse(m.count_ones()));
             masks.dedup();
             let mut maximal: Vec<u8> = Vec::new();
@@ -210,4 +253,64 @@ fn escape_square_set(pieces: &[Placements], blockers: &[Bitboard], s: Square) ->
         guards < needed
     })?;
     Some(neighbours.iter().enumerate().filter(|(i, _)| short >> i & 1 != 0).map(|(_, n)| *n).collect())
+}
+
+/// Whether the last-move rule may narrow the winner king's squares (the
+/// checker's conditions, `crates/check`): every non-king piece of the
+/// loser keeps its square, no castling right remains, and no mate
+/// comes before the loser's first move.
+fn last_move_applies(pos: &Position, mobility: &Mobility, winner: Color) -> bool {
+    let board = pos.board();
+    let still = (board.by_color(!winner) - board.kings()).iter().all(|q| mobility.region(q) == Bitboard::from(q));
+    let mates_at_once = pos.is_checkmate()
+        || (pos.side_to_move() == winner && pos.legal_moves().iter().any(|&m| pos.play(m).is_checkmate()));
+    still && pos.castling_rights().is_empty() && !mates_at_once
+}
+
+/// The squares where the winner's king may stand at a mate with the
+/// loser's king on `s`, by the last move (the paper's shuttling kings,
+/// [`crate::mating_net`]'s last-move condition): the loser's last move
+/// was its king's, from a square `k'` of its region next to `s`, and
+/// before it the winner's king stood on `w` itself or, when its own move
+/// mated by uncovering a slider's check, on a square next to `w` on a
+/// line from `s`; in both positions the kings were apart. A square `w`
+/// with no such pair is left out.
+fn last_move_king_squares(mobility: &Mobility, winner: Color, s: Square) -> Bitboard {
+    let board = mobility.board();
+    let fixed = board.occupied() - mobility.cleared();
+    let (Some(winner_king), Some(loser_king)) = (board.king_of(winner), board.king_of(!winner)) else {
+        return Bitboard::FULL;
+    };
+    let from = (attacks::king(s) & mobility.region(loser_king)) - fixed;
+    let uncovers = |v: Square| {
+        let line = attacks::line(s, v);
+        if line.is_empty() || attacks::between(s, v).intersects(fixed) {
+            return false;
+        }
+        let diagonal = attacks::bishop_rays(s).contains(v);
+        let beyond: Bitboard = (line - s - v)
+            .into_iter()
+            .filter(|&x| attacks::between(s, x).contains(v) && !attacks::between(v, x).intersects(fixed))
+            .collect();
+        mobility.pieces().any(|(q, piece, region)| {
+            let slides = match piece.role {
+                Role::Queen => true,
+                Role::Bishop => diagonal,
+                Role::Rook => !diagonal,
+                _ => may_promote(piece, region),
+            };
+            piece.color == winner && q != winner_king && slides && region.intersects(beyond)
+        })
+    };
+    let apart = |v: Square| from.into_iter().any(|k| k != v && !attacks::king(v).contains(k));
+    (mobility.region(winner_king) - attacks::king(s) - s)
+        .into_iter()
+        .filter(|&w| {
+            let before = ((attacks::king(w) & mobility.region(winner_king)) - fixed)
+                .into_iter()
+                .filter(|&v| uncovers(v))
+                .fold(Bitboard::from(w), |b, v| b | v);
+            (before - attacks::king(s) - s).into_iter().any(apart)
+        })
+        .collect()
 }

@@ -13,41 +13,10 @@
 //! rook the king's, or one of them stays).
 
 use std::collections::HashMap;
+use testkit::{XorShift64 as Rng, mate_within};
 
 use movegen::{Bitboard, CastlingRights, Color, Piece, Position, Rank, Role, Setup, Square, attacks};
 use quickcheck::{QuickCheck, TestResult};
-
-/// Exhaustive search: is there a sequence of at most `depth` plies ending in
-/// a checkmate by `winner`? `None` if the node budget ran out.
-fn mate_within(
-    pos: &Position,
-    winner: Color,
-    depth: u32,
-    seen: &mut HashMap<Position, u32>,
-    budget: &mut u64,
-) -> Option<bool> {
-    let moves = pos.legal_moves();
-    if moves.is_empty() {
-        return Some(pos.is_check() && pos.side_to_move() != winner);
-    }
-    if depth == 0 {
-        return Some(false);
-    }
-    if seen.get(pos).is_some_and(|&d| d >= depth) {
-        return Some(false);
-    }
-    seen.insert(*pos, depth);
-    for &m in &moves {
-        if *budget == 0 {
-            return None;
-        }
-        *budget -= 1;
-        if mate_within(&pos.play(m), winner, depth - 1, seen, budget)? {
-            return Some(true);
-        }
-    }
-    Some(false)
-}
 
 /// Checks one position: any "unwinnable" of Figure 8 must survive the
 /// search. (The material rules are the paper's lemmas and a lone king: they
@@ -68,23 +37,6 @@ fn check(pos: &Position, depth: u32) -> Result<u32, String> {
         }
     }
     Ok(proved)
-}
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn square(&mut self) -> Square {
-        Square::new(self.below(64) as u32)
-    }
 }
 
 fn random_piece(rng: &mut Rng) -> Piece {

@@ -1,17 +1,16 @@
 //! The command line (clap derive): `analyze`, `dead`, `demo`,
-//! `adjudicate`; the search options all four share ([`SearchArgs`]) and the
-//! options of the two that run a pool of workers ([`BatchArgs`]).
+//! `adjudicate`, `check`, `serve`. The options of the pipeline are defined
+//! once, in `pipeline::options`, and flattened here: the search options
+//! every analysis takes ([`SearchOptions`]), the threads of the two
+//! subcommands that run a pool of workers ([`ThreadOptions`]), the
+//! queries' and games' options; this module adds the output options
+//! ([`OutputArgs`]) and the service's.
 
 use std::path::PathBuf;
-use std::time::Duration;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
-use movegen::Color;
-use search::{Config, Mode};
-
-use crate::memory::{self, MAX_THREADS, Machine, MemoryError, Plan, Workload};
-use crate::output::Format;
-use crate::query::Winners;
+use clap::{Args, Parser, Subcommand};
+use pipeline::options::{GameOptions, ProofOptions, QueryOptions, SearchOptions, ThreadOptions};
+use pipeline::{Format, MAX_THREADS};
 
 const AFTER_HELP: &str = "\
 Without a subcommand, runs `analyze` (with the options above), except with no
@@ -24,14 +23,6 @@ I/O error (reading standard input, writing standard output, an `adjudicate`
 input that cannot be opened or read to its end), 2 on a usage error (bad
 options, an invalid FEN argument, a memory budget larger than the machine's
 memory or too small for the threads).";
-
-/// The longest `--deadline-ms` accepted (about 31 years): far enough from
-/// the limits of [`std::time::Instant`] on every platform.
-const MAX_DEADLINE_MS: u64 = 1_000_000_000_000;
-
-/// The largest `--memory-mb` accepted by the parser (16 TiB); the machine's
-/// memory is checked after ([`memory::plan`]).
-const MAX_MEMORY_MB: u64 = 1 << 24;
 
 /// Can a player still checkmate? Decides chess unwinnability (FIDE Laws,
 /// Art. 6.9 and 5.2.2) with the algorithms of M. Ambrona, "A Practical
@@ -107,33 +98,21 @@ pub struct AnalyzeArgs {
     /// winner. Without, queries are read from standard input.
     #[arg(value_name = "FEN")]
     pub fen: Vec<String>,
-    /// The intended winner(s), overriding the colours named on the input
-    /// lines [default: as named on the line, else the side not to move].
-    #[arg(long, value_enum)]
-    pub winner: Option<Winners>,
-    /// Reject positions that no game can reach (more than eight pawns, more
-    /// pieces than promotions allow, an impossible check) instead of
-    /// analysing them with a note.
-    #[arg(long)]
-    pub strict: bool,
-    /// Play the positions as Chess960: `KQkq` names the outermost rook on
-    /// each side of the king (X-FEN), castling is written as the king
-    /// taking its rook (`e1h1`). Without it, a Shredder-FEN (`HAha`) or a
-    /// castling field only Chess960 can read is read as Chess960 all the
-    /// same.
-    #[arg(long)]
-    pub chess960: bool,
-    /// Add each verdict's certificate to its record (a `certificate` field
-    /// of the JSON Lines records: use with --format jsonl), for `unwinnable
-    /// check` (docs/certificates.md).
-    #[arg(long)]
-    pub certificate: bool,
-    /// Threads, output and progress.
+    /// The winners.
     #[command(flatten)]
-    pub batch: BatchArgs,
+    pub query: QueryOptions,
+    /// Strict reading and certificates.
+    #[command(flatten)]
+    pub proof: ProofOptions,
+    /// Threads.
+    #[command(flatten)]
+    pub threads: ThreadOptions,
+    /// Output and progress.
+    #[command(flatten)]
+    pub output: OutputArgs,
     /// Search options.
     #[command(flatten)]
-    pub search: SearchArgs,
+    pub search: SearchOptions,
 }
 
 /// Options of `check`.
@@ -155,18 +134,12 @@ pub struct DeadArgs {
     /// The position (one FEN with 4 or 6 fields, quoted or not; no winner).
     #[arg(value_name = "FEN", required = true)]
     pub fen: Vec<String>,
-    /// Reject a position that no game can reach instead of analysing it
-    /// with a note.
-    #[arg(long)]
-    pub strict: bool,
-    /// After each colour's reasons, its record with its certificate (a
-    /// JSON line, docs/certificates.md): `unwinnable dead --certificate FEN
-    /// | unwinnable check` checks them.
-    #[arg(long)]
-    pub certificate: bool,
+    /// Strict reading and certificates.
+    #[command(flatten)]
+    pub proof: ProofOptions,
     /// Search options.
     #[command(flatten)]
-    pub search: SearchArgs,
+    pub search: SearchOptions,
 }
 
 /// Options of `demo`.
@@ -174,7 +147,7 @@ pub struct DeadArgs {
 pub struct DemoArgs {
     /// Search options.
     #[command(flatten)]
-    pub search: SearchArgs,
+    pub search: SearchOptions,
 }
 
 /// Options of `adjudicate`.
@@ -185,25 +158,18 @@ pub struct AdjudicateArgs {
     /// nothing for standard input.
     #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,
-    /// Write only games whose recorded result is wrong (and malformed games).
-    #[arg(long)]
-    pub only_wrong: bool,
-    /// Check for a dead position after every ply (quick algorithm), as a
-    /// server would during play. Default: only where the game ended (then
-    /// backwards to the first dead ply): much faster, and the same answer
-    /// whenever the quick algorithm's proofs carry over along the game.
-    #[arg(long)]
-    pub every_ply: bool,
-    /// Treat every game as lost on time by this player (Art. 6.9), for
-    /// sources without a `Termination "Time forfeit"` tag.
-    #[arg(long, value_enum, value_name = "COLOR")]
-    pub timeout: Option<FlagArg>,
-    /// Threads, output and progress.
+    /// How the games are ruled on.
     #[command(flatten)]
-    pub batch: BatchArgs,
+    pub games: GameOptions,
+    /// Threads.
+    #[command(flatten)]
+    pub threads: ThreadOptions,
+    /// Output and progress.
+    #[command(flatten)]
+    pub output: OutputArgs,
     /// Search options (of the timeout analyses).
     #[command(flatten)]
-    pub search: SearchArgs,
+    pub search: SearchOptions,
 }
 
 /// Options of `serve`.
@@ -222,19 +188,19 @@ pub struct ServeArgs {
     /// [default: 4 per worker].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=4096))]
     pub queue: Option<u16>,
-    /// Memory budget of the whole service, in MiB, divided among the
-    /// workers (`--tt-mb` is another name) [default: 1024, or half the
-    /// machine's memory if less].
-    #[arg(long = "memory-mb", alias = "tt-mb", value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=MAX_MEMORY_MB))]
+    /// Memory budget of the whole run, in MiB, divided among its threads
+    /// [default: 1024, or half the machine's memory if less; at most the
+    /// machine's memory].
+    #[arg(long = "memory-mb", value_name = "MIB", value_parser = pipeline::options::parse::memory_mb)]
     pub memory_mb: Option<u64>,
     /// The most positions one analysis may search; a request may ask for
     /// fewer (`nodes=`), never more.
     #[arg(long, value_name = "N", default_value_t = 5_000_000, value_parser = clap::value_parser!(u64).range(1..))]
     pub max_nodes: u64,
-    /// Wall-clock limit of one analysis, in milliseconds; a request may ask
-    /// for less (`deadline_ms=`), never more.
-    #[arg(long = "deadline-ms", value_name = "MS", default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..=MAX_DEADLINE_MS))]
-    pub deadline_ms: u64,
+    /// The longest wall-clock time of one analysis, in milliseconds; a
+    /// request may ask for less (`deadline_ms=`), never more.
+    #[arg(long = "max-deadline-ms", value_name = "MS", default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..=pipeline::options::MAX_DEADLINE_MS))]
+    pub max_deadline_ms: u64,
     /// The most queries in one `POST /api/analyze` batch.
     #[arg(long, value_name = "N", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=100_000))]
     pub max_batch: u64,
@@ -254,7 +220,8 @@ pub struct ServeArgs {
     /// 503 and closed.
     #[arg(long, value_name = "N", default_value_t = 512, value_parser = clap::value_parser!(u16).range(1..))]
     pub max_connections: u16,
-    /// No log lines on standard error (the address is still printed).
+    /// Nothing on standard error but errors and warnings: no summary, no
+    /// progress display, no log lines (`serve` still prints its address).
     #[arg(long, short)]
     pub quiet: bool,
 }
@@ -276,101 +243,16 @@ fn parse_addr(text: &str) -> Result<std::net::SocketAddr, String> {
     addrs.first().copied().ok_or_else(|| format!("{text:?} resolves to no address"))
 }
 
-/// A colour on the command line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum FlagArg {
-    /// White ran out of time.
-    White,
-    /// Black ran out of time.
-    Black,
-}
-
-impl From<FlagArg> for Color {
-    fn from(flag: FlagArg) -> Color {
-        match flag {
-            FlagArg::White => Color::White,
-            FlagArg::Black => Color::Black,
-        }
-    }
-}
-
-/// The options of the subcommands that run a pool of workers.
+/// The output options of the subcommands that write records.
 #[derive(Debug, Default, Args)]
-pub struct BatchArgs {
-    /// Worker threads, each with its own analyzer [default: one per CPU, as
-    /// many as fit in --memory-mb; at most 256].
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=i64::from(MAX_THREADS)))]
-    pub threads: Option<u16>,
+pub struct OutputArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
-    /// No summary and no progress display on standard error.
+    /// Nothing on standard error but errors and warnings: no summary, no
+    /// progress display, no log lines (`serve` still prints its address).
     #[arg(long, short)]
     pub quiet: bool,
-}
-
-/// The algorithm (see the `search` crate).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
-pub enum ModeArg {
-    /// The paper's full algorithm: sound and complete (within the limits).
-    #[default]
-    Full,
-    /// The paper's quick algorithm: sound, very fast, may answer undetermined.
-    Quick,
-    /// Iterative deepening without heuristics: a shortest helpmate.
-    Shortest,
-}
-
-impl From<ModeArg> for Mode {
-    fn from(mode: ModeArg) -> Mode {
-        match mode {
-            ModeArg::Full => Mode::Full,
-            ModeArg::Quick => Mode::Quick,
-            ModeArg::Shortest => Mode::Shortest,
-        }
-    }
-}
-
-/// The search options, mapped onto [`search::Config`] and
-/// [`search::Limits`]; unset options keep [`Config::default`]'s values,
-/// but for the tables' size, which comes from the memory budget.
-#[derive(Debug, Default, Args)]
-pub struct SearchArgs {
-    /// The algorithm.
-    #[arg(long, value_enum, default_value_t)]
-    pub mode: ModeArg,
-    /// The most positions searched per analysis [default: 50000000].
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
-    pub nodes: Option<u64>,
-    /// Wall-clock limit per analysis, in milliseconds [default: none].
-    #[arg(long = "deadline-ms", value_name = "MS", value_parser = clap::value_parser!(u64).range(0..=MAX_DEADLINE_MS))]
-    pub deadline_ms: Option<u64>,
-    /// Memory budget of the whole command, in MiB, divided among the
-    /// threads (`--tt-mb` is its former name) [default: 1024, or half the
-    /// machine's memory if less; at most the machine's memory].
-    #[arg(long = "memory-mb", alias = "tt-mb", value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=MAX_MEMORY_MB))]
-    pub memory_mb: Option<u64>,
-}
-
-impl SearchArgs {
-    /// How the memory budget is spent by `threads` workers (`None`: the
-    /// default) doing `workload`, on this machine.
-    pub fn plan(&self, threads: Option<usize>, workload: Workload) -> Result<Plan, MemoryError> {
-        memory::plan(self.memory_mb, threads, workload, &Machine::read())
-    }
-
-    /// The search configuration of an analyzer given `tt_mb` MiB of tables.
-    pub fn config(&self, tt_mb: usize) -> Config {
-        let mut config = Config { mode: self.mode.into(), ..Config::default() };
-        config.limits.tt_mb = tt_mb;
-        if let Some(nodes) = self.nodes {
-            config.limits.nodes = nodes;
-        }
-        if let Some(ms) = self.deadline_ms {
-            config.limits.deadline = Some(Duration::from_millis(ms));
-        }
-        config
-    }
 }
 
 /// The name among `names` closest to `word` (edit distance, ASCII case
@@ -407,32 +289,74 @@ mod tests {
     use super::*;
     use clap::CommandFactory;
 
-    /// Item 14 of issue 11: `analyze` and `adjudicate` take the same search,
-    /// thread, format and progress options, with the same defaults.
-    #[test]
-    fn one_set_of_options() {
+    /// The long options of subcommand `name`, with their help texts.
+    fn options(name: &str) -> Vec<(String, String)> {
         let command = Cli::command();
-        let options = |name: &str| -> Vec<(String, String)> {
-            let sub = command.find_subcommand(name).unwrap();
-            let mut options: Vec<(String, String)> = sub
-                .get_arguments()
-                .filter_map(|a| Some((a.get_long()?.to_string(), a.get_help().map(ToString::to_string)?)))
-                .filter(|(long, _)| {
-                    !["winner", "strict", "chess960", "only-wrong", "every-ply", "timeout", "certificate"]
-                        .contains(&long.as_str())
-                })
-                .collect();
-            options.sort();
-            options
-        };
+        let sub = command.find_subcommand(name).unwrap();
+        let mut options: Vec<(String, String)> = sub
+            .get_arguments()
+            .filter_map(|a| Some((a.get_long()?.to_string(), a.get_help().map(ToString::to_string)?)))
+            .collect();
+        options.sort();
+        options
+    }
+
+    /// Item 14 of issue 11, issue 32: every option is defined once (in
+    /// `pipeline::options`): the subcommands that take it take it with the
+    /// same help, and `--tt-mb` (which meant another budget in Python) is
+    /// no more.
+    #[test]
+    fn one_definition_of_each_option() {
         let analyze = options("analyze");
         let longs: Vec<&str> = analyze.iter().map(|(long, _)| long.as_str()).collect();
-        assert_eq!(longs, ["deadline-ms", "format", "memory-mb", "mode", "nodes", "quiet", "threads"]);
-        assert_eq!(analyze, options("adjudicate"));
-        let parsed = Cli::try_parse_from(["unwinnable", "adjudicate", "--mode", "quick", "--tt-mb", "300", "x.pgn"]);
+        assert_eq!(
+            longs,
+            [
+                "certificate",
+                "deadline-ms",
+                "format",
+                "memory-mb",
+                "mode",
+                "nodes",
+                "quiet",
+                "strict",
+                "threads",
+                "winner"
+            ]
+        );
+        let adjudicate = options("adjudicate");
+        let longs: Vec<&str> = adjudicate.iter().map(|(long, _)| long.as_str()).collect();
+        assert_eq!(
+            longs,
+            [
+                "certificate",
+                "deadline-ms",
+                "every-ply",
+                "format",
+                "memory-mb",
+                "mode",
+                "nodes",
+                "only-wrong",
+                "quiet",
+                "threads",
+                "timeout",
+                "timeout-only"
+            ]
+        );
+        let dead = options("dead");
+        for (name, help) in analyze.iter().chain(&adjudicate).chain(&dead).chain(&options("serve")) {
+            for other in [&analyze, &adjudicate, &dead] {
+                if let Some((_, same)) = other.iter().find(|(long, _)| long == name) {
+                    assert_eq!(help, same, "--{name}");
+                }
+            }
+        }
+        let parsed =
+            Cli::try_parse_from(["unwinnable", "adjudicate", "--mode", "quick", "--memory-mb", "300", "x.pgn"]);
         let Some(Command::Adjudicate(args)) = parsed.unwrap().command else { panic!() };
-        assert_eq!((args.search.mode, args.search.memory_mb), (ModeArg::Quick, Some(300)));
-        assert_eq!(args.batch.threads, None);
+        assert_eq!((args.search.mode, args.search.memory_mb), (pipeline::options::Mode::Quick, Some(300)));
+        assert_eq!(args.threads.threads, None);
+        assert!(Cli::try_parse_from(["unwinnable", "adjudicate", "--tt-mb", "300"]).is_err());
     }
 
     #[test]
@@ -470,15 +394,12 @@ mod tests {
         .unwrap();
         let Some(Command::Analyze(args)) = cli.command else { panic!("{cli:?}") };
         assert_eq!(args.fen.join(" "), "8/8/1p6/1B2k3/5pK1/8/8/8 b - -");
-        assert_eq!(args.winner, Some(Winners::Both));
+        assert_eq!(args.query.winner, Some(pipeline::Winners::Both));
         let config = args.search.config(7);
-        assert_eq!(config.mode, Mode::Quick);
+        assert_eq!(config.mode, search::Mode::Quick);
         assert_eq!(config.limits.nodes, 1000);
-        assert_eq!(config.limits.deadline, Some(Duration::from_millis(50)));
-        assert_eq!(config.limits.tt_mb, 7);
-        let mut default = Config::default();
-        default.limits.tt_mb = 7;
-        assert_eq!(SearchArgs::default().config(7), default);
+        assert_eq!(config.limits.deadline, Some(std::time::Duration::from_millis(50)));
+        assert_eq!(config.limits.memory_mb, 7);
         for bad in [
             &["unwinnable", "analyze", "--threads", "0"][..],
             &["unwinnable", "analyze", "--threads", "257"],

@@ -88,7 +88,7 @@ pub fn run(
                     Some(rule) => Proof::Material(rule),
                     None => Proof::Static(Box::new(explanation)),
                 };
-                let certificate = crate::certificate::unwinnable_certificate(position, winner, &proof);
+                let certificate = pipeline::certificate::unwinnable_certificate(position, winner, &proof);
                 writeln!(out, "{}", checkable(fen, winner, "unwinnable", certificate))?;
             }
         }
@@ -139,7 +139,7 @@ pub fn run(
             Verdict::Undetermined(cause) => writeln!(out, "{color}: undetermined: {cause}")?,
         }
         if certificates {
-            if let Some(certificate) = crate::certificate::certificate(position, *color, &analysis.verdict) {
+            if let Some(certificate) = pipeline::certificate::certificate(position, *color, &analysis.verdict) {
                 writeln!(out, "{}", checkable(fen, *color, analysis.verdict.name(), certificate))?;
             }
         }

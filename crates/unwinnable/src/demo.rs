@@ -9,7 +9,7 @@ use std::time::Instant;
 use movegen::{Color, Position};
 use search::{Analyzer, Config, Verdict};
 
-use crate::record::format_micros;
+use pipeline::format_micros;
 
 /// The paper's positions (`id <TAB> label <TAB> FEN <TAB> source`): a copy
 /// of `testdata/paper-positions.tsv` inside this crate, so that the crate

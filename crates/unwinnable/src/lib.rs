@@ -1,58 +1,35 @@
+#![doc = include_str!("../README.md")]
+//!
 //! The `unwinnable` command-line program: can a player still checkmate?
 //!
-//! The binary (`src/main.rs`) only parses the command line and picks a
-//! subcommand; everything else lives in this library so that it can be
-//! documented, tested, and reused by other front ends:
+//! The binary (`src/main.rs`) calls [`main`], which parses the command
+//! line and picks a subcommand (`command.rs`); the batch pipeline it runs (inputs, options, steps,
+//! records, the ordered parallel map) is the `pipeline` crate's, which the
+//! service and the Python package run too. This library holds what only
+//! the command has:
 //!
-//! * [`cli`]: the command line (clap derive); the search options every
-//!   subcommand shares, mapped onto [`search::Config`];
-//! * [`memory`]: one memory budget for the whole command, divided among
-//!   the worker threads;
-//! * [`pool`]: worker threads, each with its own state (an analyzer), fed
-//!   from one bounded queue; [`ordered`]: a stream of work through the
-//!   pool, written out in input order within a bounded window;
-//! * [`input`]: reading lines with bounded memory; [`query`]: one query,
-//!   `FEN [white|black|both] [# comment]`;
-//! * [`output`]: records as text, JSON Lines or CSV (escaped for terminals
-//!   and spreadsheets); [`summary`]: the counts of a run; [`progress`]: the
-//!   progress display;
-//! * [`analyze`](mod@analyze) and [`record`]: `unwinnable analyze` and its records;
-//!   [`certificate`]: their certificates (`--certificate`), which
-//!   `unwinnable check` verifies with the independent checker (`check`);
-//! * [`adjudicate`](mod@adjudicate): `unwinnable adjudicate FILE...`: whole
-//!   games under the FIDE Laws, over PGN;
-//! * [`dead`]: `unwinnable dead FEN`;
-//! * [`serve`]: `unwinnable serve`: the HTTP service and its web page;
-//! * [`demo`]: `unwinnable demo` (and no arguments at a terminal): the
-//!   paper's positions for both colours, as a table.
+//! * `cli`: the command line (clap derive), flattening the pipeline's
+//!   options;
+//! * `progress`: the progress display;
+//! * `dead`: `unwinnable dead FEN`;
+//! * `serve`: `unwinnable serve`: the HTTP service and its web page;
+//! * `demo`: `unwinnable demo` (and no arguments without piped input):
+//!   the paper's positions for both colours, as a table.
 
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
-pub mod adjudicate;
-pub mod analyze;
-pub mod certificate;
-pub mod cli;
-pub mod closure;
-pub mod dead;
-pub mod demo;
-pub mod input;
-pub mod memory;
-pub mod ordered;
-pub mod output;
-pub mod pool;
-pub mod progress;
-pub mod query;
-pub mod record;
-pub mod serve;
-pub mod summary;
+pub(crate) mod cli;
+mod command;
+pub(crate) mod dead;
+pub(crate) mod demo;
+pub(crate) mod progress;
+pub(crate) mod serve;
 
-/// Stack size of every thread that runs an analysis: the helpmate search
-/// recurses up to [`search::MAX_HELPMATE_PLIES`] plies deep.
-pub const STACK_SIZE: usize = 64 << 20;
+pub use command::main;
 
 /// The exit statuses of the program.
-pub mod exit {
+pub(crate) mod exit {
     /// Success. For `dead`, whatever the answer; for `analyze`, also when
     /// some input lines were rejected (each gets an error line); for
     /// `adjudicate`, also when some games were malformed (each gets an
@@ -65,4 +42,20 @@ pub mod exit {
     pub const IO_ERROR: u8 = 1;
     /// A usage error: bad options, or an invalid FEN on the command line.
     pub const USAGE: u8 = 2;
+}
+
+/// Whether no input is piped in: standard input is a terminal, the null
+/// device (`< /dev/null`, what CI runners and IDEs often give) or closed.
+/// Then `unwinnable` without arguments shows the demo instead of waiting
+/// for queries that cannot come.
+pub(crate) fn no_input_piped() -> bool {
+    use std::io::IsTerminal;
+    use std::os::unix::fs::{FileTypeExt, MetadataExt};
+    if std::io::stdin().is_terminal() {
+        return true;
+    }
+    // `/dev/stdin` names descriptor 0: missing when it is closed.
+    let Ok(stdin) = std::fs::metadata("/dev/stdin") else { return true };
+    let null = std::fs::metadata("/dev/null");
+    stdin.file_type().is_char_device() && null.is_ok_and(|null| null.rdev() == stdin.rdev())
 }

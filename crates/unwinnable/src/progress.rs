@@ -1,6 +1,6 @@
 //! The progress display of long runs, on standard error (indicatif): a bar
 //! of the input bytes read when their total is known (files), otherwise a
-//! spinner; with the running [`Summary`](crate::summary::Summary)'s counts.
+//! spinner; with the running [`Summary`]'s counts.
 //!
 //! Shown only when it cannot get in the way: standard error is a terminal,
 //! standard output is not (the records would be drawn over), the input is
@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use crate::summary::Summary;
+use pipeline::Summary;
 
 /// How often the counts are redrawn at most.
 const REDRAW: Duration = Duration::from_millis(100);

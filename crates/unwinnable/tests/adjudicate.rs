@@ -310,3 +310,31 @@ fn unreachable_starts_players_and_a_missing_result_token() {
     assert_eq!((records[1]["correct"].as_str(), records[1]["rule"].as_str()), (Some("1-0"), Some("checkmate")));
     assert!(records[1].get("unreachable").is_none());
 }
+
+/// `--certificate`: every timeout ruling (every game of `testdata/pgn`
+/// lost on time by White) carries the winner, the verdict and its
+/// certificate, and `unwinnable check` accepts each one, read from the
+/// records as written; other rulings carry none, and none without the
+/// flag.
+#[test]
+fn timeout_certificates_are_accepted_by_the_checker() {
+    let files = all_files();
+    let mut args: Vec<&str> = vec!["--format", "jsonl", "--timeout", "white", "--certificate"];
+    args.extend(files.iter().map(String::as_str));
+    let output = run(&args, b"");
+    let records = json(&output);
+    let certified: Vec<&Value> = records.iter().filter(|r| r.get("certificate").is_some()).collect();
+    for record in &records {
+        let timeout_decided = record["rule"] == "timeout" && record["correct"] != "*";
+        assert_eq!(record.get("certificate").is_some(), timeout_decided, "{record}");
+    }
+    let verdicts: std::collections::BTreeSet<&str> = certified.iter().map(|r| r["verdict"].as_str().unwrap()).collect();
+    assert_eq!(verdicts, ["unwinnable", "winnable"].into(), "both kinds of timeout ruling");
+    assert!(certified.iter().all(|r| r["winner"] == "black"), "the opponent of the player out of time");
+    let checked = common::run(&["check"], &output.stdout);
+    assert_eq!(checked.status.code(), Some(0), "{}", String::from_utf8_lossy(&checked.stdout));
+    let summary = String::from_utf8_lossy(&checked.stderr);
+    assert!(summary.contains(&format!("{} accepted, 0 rejected", certified.len())), "{summary}");
+    args.retain(|a| *a != "--certificate");
+    assert!(json(&run(&args, b"")).iter().all(|r| r.get("certificate").is_none() && r.get("verdict").is_none()));
+}

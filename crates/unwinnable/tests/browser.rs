@@ -304,7 +304,7 @@ fn switch_winner_during_analysis(page: &mut Page, shot: &str) {
 /// A value of the server's `/metrics`.
 fn metric(base: &str, name: &str) -> f64 {
     let addr: SocketAddr = base.trim_start_matches("http://").parse().unwrap();
-    let text = unwinnable::serve::client::Client::new(addr, Duration::from_secs(10)).get("/metrics").unwrap().text();
+    let text = testkit::client::Client::new(addr, Duration::from_secs(10)).get("/metrics").unwrap().text();
     text.lines()
         .find(|line| line.starts_with(name) && line[name.len()..].starts_with(' '))
         .and_then(|line| line.rsplit(' ').next()?.parse().ok())
@@ -333,7 +333,7 @@ fn the_page_in_chromium() {
         "127.0.0.1:0",
         "--workers",
         "2",
-        "--deadline-ms",
+        "--max-deadline-ms",
         "3000",
         "--max-nodes",
         "1000000000000",
@@ -368,13 +368,15 @@ fn the_page_in_chromium() {
     // can Black: a dead position, whichever colour is selected. The proof
     // is drawn (the black king's region, a mark per reason in the squares'
     // corners, the locked pawns), each square says why when clicked.
-    let params = format!("fen={}&winner=white", unwinnable::serve::client::encode(DEAD));
+    let params = format!("fen={}&winner=white", testkit::client::encode(DEAD));
     page.goto(&format!("{base}/?{params}"));
     page.wait_for("document.querySelector('#verdict').dataset.verdict === 'unwinnable'");
     assert_eq!(page.text("#verdict"), "No: White cannot checkmate, whatever both sides play.");
     assert!(page.text("#reason").contains("the game is drawn (Art. 6.9)"));
     page.wait_for("!document.querySelector('#dead').hidden");
     assert!(page.text("#dead").starts_with("Dead position: drawn at once (Art. 5.2.2)."), "{}", page.text("#dead"));
+    // The answer's certificate, accepted by the independent checker.
+    assert_eq!(page.text("#checked"), "\u{2713} Checked by the independent checker");
     page.wait_for("document.querySelectorAll('#board rect.region').length > 0");
     let mut region: Vec<String> = serde_json::from_value(
         page.eval("[...document.querySelectorAll('#board rect.region')].map(r => r.dataset.square)"),

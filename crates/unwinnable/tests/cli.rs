@@ -233,6 +233,34 @@ fn demo_table() {
     assert!(text.contains("positions agree with their label"), "{text}");
 }
 
+/// Without arguments and with no input piped in (standard input the null
+/// device, as CI runners and IDEs give, or closed), the command shows the
+/// demo instead of waiting for queries that cannot come; an empty pipe is
+/// input, analysed as such (nothing).
+#[test]
+fn no_arguments_without_piped_input_shows_the_demo() {
+    let is_demo = |output: &Output| {
+        assert!(output.status.success(), "{output:?}");
+        String::from_utf8_lossy(&output.stdout).contains("positions agree with their label")
+    };
+    let null = Command::new(BIN)
+        .args(["--nodes", "300000"])
+        .stdin(Stdio::null())
+        .stderr(Stdio::null())
+        .output()
+        .expect("run the binary");
+    assert!(is_demo(&null), "{null:?}");
+    // `<&-` closes descriptor 0 before the binary starts.
+    let closed = Command::new("sh")
+        .args(["-c", "exec \"$0\" --nodes 300000 <&-", BIN])
+        .stderr(Stdio::null())
+        .output()
+        .expect("run the binary through sh");
+    assert!(is_demo(&closed), "{closed:?}");
+    let empty = run(&["--nodes", "300000"], b"");
+    assert!(!is_demo(&empty) && empty.stdout.is_empty(), "{empty:?}");
+}
+
 #[test]
 fn no_arguments_with_piped_stdin_analyses_it() {
     let output = run(&[], format!("{POSITION_3}\n{POSITION_1} black\n").as_bytes());
@@ -331,7 +359,7 @@ fn streaming() {
 fn more_garbage_lines() {
     let board = "8/1p3k2/pPp3p1/P1Pp1pPp/2bP1P1P/4BK2/8/8";
     let mut over_limit = KQ_VS_K.as_bytes().to_vec();
-    over_limit.resize(unwinnable::input::MAX_LINE + 1, b' ');
+    over_limit.resize(pipeline::MAX_LINE + 1, b' ');
     let lines: Vec<(Vec<u8>, Option<&str>)> = vec![
         (board[..1].into(), None),
         (board[..20].into(), None),

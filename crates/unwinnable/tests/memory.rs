@@ -70,7 +70,7 @@ fn the_most_threads_and_a_large_budget_stay_within_it() {
     // A large budget: half the machine, at most 8 GiB (the tables of every
     // thread could take it all).
     let budget = (machine / 2).min(8 << 10);
-    let needed = unwinnable::memory::needed_mb(unwinnable::memory::Workload::Analyze, 256);
+    let needed = pipeline::needed_mb(pipeline::Workload::Analyze, 256);
     if budget < needed {
         eprintln!("skipped: this machine ({machine} MiB) cannot hold 256 threads ({needed} MiB)");
         return;
@@ -118,7 +118,7 @@ fn impossible_budgets_are_usage_errors() {
     let too_much = (machine + 1).to_string();
     for (args, message) in [
         (vec!["analyze", "--memory-mb", &too_much, fen], "more than this machine's memory"),
-        (vec!["adjudicate", "--tt-mb", &too_much], "more than this machine's memory"),
+        (vec!["adjudicate", "--memory-mb", &too_much], "more than this machine's memory"),
         (vec!["analyze", "--threads", "256", "--memory-mb", "1024"], "too small for 256 threads"),
         (vec!["dead", "--memory-mb", &too_much, fen], "more than this machine's memory"),
     ] {

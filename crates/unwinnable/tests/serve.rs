@@ -11,7 +11,7 @@ use std::sync::mpsc;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use unwinnable::serve::client::{Client, Response, encode};
+use testkit::client::{Client, Response, encode};
 
 /// The paper's Position 1 (dead) and 3 (White can mate).
 const DEAD: &str = "8/1p3k2/pPp3p1/P1Pp1pPp/2bP1P1P/4BK2/8/8 b - -";
@@ -178,6 +178,22 @@ fn answers_are_the_command_lines_records() {
     assert_eq!(proof["kind"], "static");
     assert_eq!(proof["king_region"].as_array().unwrap().len(), 14);
     assert_eq!(proof["loser_king"], "f7");
+    assert!(lines(&response)[0].get("certificate").is_none() && lines(&response)[0].get("checked").is_none());
+    // Certificates, checked by the independent checker: Position 1 is
+    // unwinnable for White (the paper), the other position winnable.
+    let response = server.get(&analyze_path(DEAD, "&winner=white&certificate=true"));
+    let record = &lines(&response)[0];
+    assert_eq!(
+        (record["certificate"]["kind"].as_str(), record["checked"].as_str()),
+        (Some("static"), Some("accepted"))
+    );
+    let response = server.get(&analyze_path(WINNABLE, "&winner=white&certificate=true"));
+    let record = &lines(&response)[0];
+    assert_eq!(
+        (record["certificate"]["kind"].as_str(), record["checked"].as_str()),
+        (Some("helpmate"), Some("accepted"))
+    );
+    assert_error(&server.get(&analyze_path(DEAD, "&certificate=maybe")), 400, "invalid-parameter", "certificate=");
 }
 
 #[test]
@@ -275,7 +291,7 @@ fn oversized_bodies_are_a_413() {
         }
     }
     let _ = stream.write_all(b"0\r\n\r\n");
-    let (response, _) = unwinnable::serve::client::read_response(&mut BufReader::new(&stream)).unwrap();
+    let (response, _) = testkit::client::read_response(&mut BufReader::new(&stream)).unwrap();
     assert_error(&response, 413, "too-large", "larger than");
     // Too many queries.
     let batch = format!("{DEAD}\n{DEAD}\n{DEAD}\n{DEAD}\n");
@@ -288,7 +304,7 @@ fn oversized_bodies_are_a_413() {
 #[test]
 fn overload_is_answered_503_at_once_and_health_stays_quick() {
     let server =
-        Server::start(&["--workers", "1", "--queue", "1", "--deadline-ms", "1500", "--max-nodes", "1000000000000"]);
+        Server::start(&["--workers", "1", "--queue", "1", "--max-deadline-ms", "1500", "--max-nodes", "1000000000000"]);
     let slow = analyze_path(SLOW, "&winner=white");
     // Six clients at once for one worker and one place in the queue.
     let handles: Vec<_> = (0..6)
@@ -343,7 +359,7 @@ fn slow_clients_time_out() {
     let mut stream = TcpStream::connect(server.addr).unwrap();
     stream.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
     stream.write_all(b"POST /api/analyze HTTP/1.1\r\nhost: x\r\ncontent-length: 100\r\n\r\n8/8/8").unwrap();
-    let (response, keep) = unwinnable::serve::client::read_response(&mut BufReader::new(&stream)).unwrap();
+    let (response, keep) = testkit::client::read_response(&mut BufReader::new(&stream)).unwrap();
     assert_error(&response, 408, "timeout", "not received within 1 s");
     assert!(!keep);
     assert_eq!(server.get("/healthz").status, 200);
@@ -406,7 +422,7 @@ fn a_client_that_leaves_stops_its_work() {
     let server = Server::start(&[
         "--workers",
         "1",
-        "--deadline-ms",
+        "--max-deadline-ms",
         "60000",
         "--max-nodes",
         "1000000000000",
@@ -459,7 +475,7 @@ fn sigterm_answers_every_request_in_flight() {
         "2",
         "--queue",
         "64",
-        "--deadline-ms",
+        "--max-deadline-ms",
         "60000",
         "--max-nodes",
         "1000000000000",
@@ -594,7 +610,7 @@ fn malformed_requests_get_the_json_body() {
         let mut stream = TcpStream::connect(server.addr).unwrap();
         stream.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
         let _ = stream.write_all(raw);
-        unwinnable::serve::client::read_response(&mut BufReader::new(&stream)).unwrap().0
+        testkit::client::read_response(&mut BufReader::new(&stream)).unwrap().0
     };
     assert_error(&send(b"GARBAGE\r\n\r\n"), 400, "bad-request", "not well-formed");
     let long_header = format!("GET /healthz HTTP/1.1\r\nhost: x\r\nx-big: {}\r\n\r\n", "a".repeat(100_000));
@@ -633,12 +649,12 @@ fn encodings_and_damaged_bodies() {
     )
     .unwrap();
     stream.write_all(&body).unwrap();
-    let (response, _) = unwinnable::serve::client::read_response(&mut BufReader::new(&stream)).unwrap();
+    let (response, _) = testkit::client::read_response(&mut BufReader::new(&stream)).unwrap();
     assert_eq!(lines(&response)[0]["verdict"], "winnable", "{}", response.text());
     let mut stream = TcpStream::connect(server.addr).unwrap();
     write!(stream, "POST /api/analyze HTTP/1.1\r\nhost: x\r\ncontent-encoding: br\r\ncontent-length: 3\r\n\r\nabc")
         .unwrap();
-    let (response, _) = unwinnable::serve::client::read_response(&mut BufReader::new(&stream)).unwrap();
+    let (response, _) = testkit::client::read_response(&mut BufReader::new(&stream)).unwrap();
     assert_error(&response, 415, "unsupported-encoding", "\"br\" is not read here");
     // Damaged compressed PGN: many games (with comments that compress
     // badly, so that the stream has many blocks), cut in the middle, or
@@ -682,7 +698,7 @@ fn sigterm_drains_the_requests_in_flight() {
     let mut server = Server::start(&[
         "--workers",
         "1",
-        "--deadline-ms",
+        "--max-deadline-ms",
         "1500",
         "--max-nodes",
         "1000000000000",
@@ -700,53 +716,4 @@ fn sigterm_drains_the_requests_in_flight() {
     let log: Vec<String> = server.log.try_iter().collect();
     assert!(log.iter().any(|l| l.contains("shutting down")), "{log:?}");
     assert!(TcpStream::connect(server.addr).is_err(), "no more connections accepted");
-}
-
-async fn panics() -> &'static str {
-    panic!("a bug in a handler")
-}
-
-/// A panic in a handler or in a job is a 500, and the server goes on: the
-/// real service in this process, with two routes that panic under the
-/// same layers.
-#[test]
-fn a_panic_is_a_500_and_the_server_lives_on() {
-    use axum::routing::get;
-    use std::sync::Arc;
-    use unwinnable::serve::{AppState, Options, Service};
-
-    let args = <unwinnable::cli::Cli as clap::Parser>::parse_from(["unwinnable", "serve", "--workers", "1"]);
-    let Some(unwinnable::cli::Command::Serve(args)) = args.command else { panic!() };
-    let service = Service::new(Options::from_args(&args).unwrap()).unwrap();
-    let extra = axum::Router::<Arc<AppState>>::new().route("/panic", get(panics)).route(
-        "/panic-in-job",
-        get(|axum::extract::State(state): axum::extract::State<Arc<AppState>>| async move {
-            state.jobs.run(|_, _| -> () { panic!("a bug in an analysis") }).await.map(|()| "unreachable")
-        }),
-    );
-    let router = service.router(extra);
-    let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
-    let listener = runtime.block_on(tokio::net::TcpListener::bind("127.0.0.1:0")).unwrap();
-    let addr = listener.local_addr().unwrap();
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let service = Arc::new(service);
-    let serving = Arc::clone(&service);
-    let handle = runtime.spawn(async move {
-        serving
-            .serve(listener, router, async move {
-                let _ = stopped.await;
-            })
-            .await;
-    });
-    let mut client = Client::new(addr, Duration::from_secs(60));
-    for path in ["/panic", "/panic-in-job", "/panic"] {
-        let response = client.get(path).unwrap();
-        assert_error(&response, 500, "internal", "panicked");
-    }
-    let response = client.get(&analyze_path(WINNABLE, "&winner=white")).unwrap();
-    assert_eq!(lines(&response)[0]["verdict"], "winnable");
-    let metrics = client.get("/metrics").unwrap().text();
-    assert!(metrics.contains("unwinnable_panics_total 1"), "{metrics}");
-    stop.send(()).unwrap();
-    runtime.block_on(handle).unwrap();
 }

@@ -50,6 +50,7 @@ pub struct PgnError {
 /// What is wrong with a game (one flat enum for the PGN format; the FEN,
 /// SAN and result errors are the sources of their variants).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum PgnErrorKind {
     /// The game is longer than the reader keeps.
     TooLong {
@@ -130,11 +131,18 @@ pub enum PgnErrorKind {
     },
     /// No termination marker: the game is cut short.
     NoTerminationMarker,
+    /// The input could not be read further (an I/O error, a compressed
+    /// file cut short): the last item of a [`Reader`](super::Reader).
+    Read {
+        /// The error's text.
+        error: String,
+    },
 }
 
 impl fmt::Display for PgnErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            PgnErrorKind::Read { error } => write!(f, "read error: {error}"),
             PgnErrorKind::TooLong { len, kept } => write!(f, "game too long ({len} bytes, at most {kept} kept)"),
             PgnErrorKind::MalformedTag { expected } => write!(f, "malformed tag pair: {expected}"),
             PgnErrorKind::UnsupportedVariant { variant } => {
@@ -150,6 +158,7 @@ impl fmt::Display for PgnErrorKind {
                     SanError::Syntax { .. } => "not a SAN or UCI move",
                     SanError::Illegal { .. } => "illegal move",
                     SanError::Ambiguous { .. } => "ambiguous move",
+                    _ => "not a playable move",
                 };
                 write!(f, "ply {ply} ({text}): {reason} (position {fen})")
             }

@@ -14,7 +14,7 @@
 //! quick algorithm may fail to prove a dead position dead, never the
 //! reverse).
 
-use movegen::Position;
+use movegen::{Color, Position};
 use search::{Analyzer, Proof, Verdict};
 
 /// Why a position is dead: a proof for each colour.
@@ -32,7 +32,7 @@ pub struct DeadProof {
 ///
 /// ```
 /// use adjudicate::rules::dead::dead;
-/// use movegen::Position;
+/// use movegen::{Color, Position};
 /// use search::{Analyzer, Config, Mode};
 /// let mut quick = Analyzer::new(Config { mode: Mode::Quick, ..Config::default() });
 /// // King and bishop against king: neither side can mate.
@@ -41,10 +41,18 @@ pub struct DeadProof {
 /// assert!(dead(&mut quick, &Position::start()).is_none());
 /// ```
 pub fn dead(analyzer: &mut Analyzer, pos: &Position) -> Option<DeadProof> {
-    let result = analyzer.is_dead(pos);
-    let nodes = result.white.nodes + result.black.as_ref().map_or(0, |b| b.nodes);
-    match (result.white.verdict, result.black.map(|b| b.verdict)) {
-        (Verdict::Unwinnable(white), Some(Verdict::Unwinnable(black))) => Some(DeadProof { white, black, nodes }),
+    // Black is analysed only when White is proved unable to mate: the
+    // position is dead only if both are, so an undetermined White answer
+    // already settles "not proved dead" (the analyses are independent of
+    // each other, so the proofs and nodes of a dead position are those of
+    // both analyses, as before).
+    let white = analyzer.analyze(pos, Color::White);
+    let Verdict::Unwinnable(white_proof) = white.verdict else { return None };
+    let black = analyzer.analyze(pos, Color::Black);
+    match black.verdict {
+        Verdict::Unwinnable(black_proof) => {
+            Some(DeadProof { white: white_proof, black: black_proof, nodes: white.nodes + black.nodes })
+        }
         _ => None,
     }
 }

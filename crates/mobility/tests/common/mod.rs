@@ -7,6 +7,8 @@
 
 use mobility::Mobility;
 use movegen::{Castling, CastlingRights, Color, Move, MoveKind, Piece, Position, Role, Setup, Square};
+#[allow(unused_imports)]
+pub use testkit::XorShift64Star as Rng;
 
 /// Every FEN of the test data (paper, dev set, move-order, perft, 2,000 of
 /// the performance corpus), with castling rights and en passant squares
@@ -112,24 +114,6 @@ fn all_fens() -> Vec<String> {
         fens.push(fen.join(" "));
     }
     fens
-}
-
-/// xorshift64*.
-pub struct Rng(pub u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1)
-    }
-    pub fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
 }
 
 /// Plays a game of up to `plies` moves from `start` within the regions of

@@ -4,6 +4,8 @@
 #![allow(dead_code)]
 
 use movegen::Position;
+#[allow(unused_imports)]
+pub use testkit::XorShift64Star as Rng;
 
 /// Every FEN of the perft and move-order test data (5,450 positions).
 pub fn test_fens() -> Vec<&'static str> {
@@ -16,26 +18,6 @@ pub fn test_fens() -> Vec<&'static str> {
         }
     }
     fens
-}
-
-/// xorshift64*: deterministic, seedable, good enough to pick moves.
-pub struct Rng(pub u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1)
-    }
-
-    pub fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
 }
 
 /// Plays up to `plies` random legal moves from `start`, calling `visit`

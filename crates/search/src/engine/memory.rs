@@ -2,7 +2,7 @@
 //! each at most for the depth-first table, the traversal's visited set and
 //! its queue, and the rest, whatever they have not allocated, for the
 //! best-first phase, which runs alone and frees its store when it returns.
-//! The whole stays within the budget ([`crate::Limits::tt_mb`]).
+//! The whole stays within the budget ([`crate::Limits::memory_mb`]).
 
 use movegen::Position;
 

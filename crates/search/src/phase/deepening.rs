@@ -222,7 +222,7 @@ pub(crate) fn iterate(shared: &mut Shared<'_>, guide: &Guide, root: &Position, o
         winner: shared.winner,
         guide,
         scores: options.scores,
-        static_pruning: shared.config.static_pruning.filter(|_| options.static_pruning),
+        static_pruning: shared.config.static_pruning().filter(|_| options.static_pruning),
         nodes: 0,
         node_bound: options.node_bound,
         interrupted: false,

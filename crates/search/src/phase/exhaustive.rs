@@ -174,7 +174,7 @@ impl Exhaustive {
                     continue;
                 }
                 let (hash, packed) = (shared.hash(&child), child.pack());
-                let mask = shared.config.hash_mask;
+                let mask = shared.config.hash_mask();
                 if shared.visited.set_is_crowded() {
                     // Grown before the probes get long; at its largest it
                     // goes on filling up.
@@ -198,7 +198,7 @@ impl Exhaustive {
                     }
                     Visit::New => {}
                 }
-                if irreversible && shared.config.static_pruning.is_some() && shared.oracle.pays() && {
+                if irreversible && shared.config.static_pruning().is_some() && shared.oracle.pays() && {
                     checks_cost += STATIC_CHECK_NODES;
                     shared.oracle.proves(&child, winner, plies as usize + 1)
                 } {

@@ -3,7 +3,8 @@
 
 #![allow(dead_code)]
 
-use std::collections::HashMap;
+#[allow(unused_imports)]
+pub use testkit::{XorShift64 as Rng, mate_within};
 
 use movegen::{Board, CastlingRights, Color, Piece, Position, Rank, Role, Setup, Square};
 use search::{Analysis, Verdict, replay};
@@ -74,50 +75,6 @@ pub fn check_answer(query: &Labelled, analysis: &Analysis) -> Result<bool, Strin
             Ok(true)
         }
         Verdict::Undetermined(_) => Ok(false),
-    }
-}
-
-/// Independent exhaustive search: a mate by `winner` within `depth` plies?
-/// `None` when the node budget runs out.
-pub fn mate_within(
-    pos: &Position,
-    winner: Color,
-    depth: u32,
-    seen: &mut HashMap<Position, u32>,
-    budget: &mut u64,
-) -> Option<bool> {
-    let moves = pos.legal_moves();
-    if moves.is_empty() {
-        return Some(pos.is_check() && pos.side_to_move() != winner);
-    }
-    if depth == 0 || seen.get(pos).is_some_and(|&d| d >= depth) {
-        return Some(false);
-    }
-    seen.insert(*pos, depth);
-    for &m in &moves {
-        if *budget == 0 {
-            return None;
-        }
-        *budget -= 1;
-        if mate_within(&pos.play(m), winner, depth - 1, seen, budget)? {
-            return Some(true);
-        }
-    }
-    Some(false)
-}
-
-/// xorshift64.
-pub struct Rng(pub u64);
-
-impl Rng {
-    pub fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
     }
 }
 

@@ -1,18 +1,18 @@
 //! The routes of the service. Every analysis runs on a worker of the pool
-//! ([`Jobs`](super::worker::Jobs)), never on the async runtime; the
+//! ([`Jobs`]), never on the async runtime; the
 //! handlers only read the request, queue the work and write the answer.
 //!
 //! The answers are the records of the command, as `--format jsonl` writes
 //! them (one JSON object per line, `application/x-ndjson`):
-//! [`Record`](crate::record::Record) per analysis and
-//! [`ErrorRecord`](crate::record::ErrorRecord) per rejected query line for
-//! `/api/analyze`, [`GameRecord`](crate::adjudicate::record::GameRecord)
-//! and [`GameError`](crate::adjudicate::record::GameError) for
+//! [`Record`] per analysis and
+//! [`ErrorRecord`] per rejected query line for
+//! `/api/analyze`, [`GameRecord`](pipeline::games::GameRecord)
+//! and [`GameError`](pipeline::games::GameError) for
 //! `/api/adjudicate`.
 
 use std::io::{self, Read};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use axum::Router;
@@ -34,14 +34,11 @@ use super::page;
 use super::params::{Limits, Params};
 use super::proof::{self, Overlay};
 use super::worker::{Cancel, Jobs, Stop};
-use crate::adjudicate::adjudicate_each;
-use crate::adjudicate::source::Inputs;
-use crate::analyze::{Item, Output, analyze_item_caught, analyze_query};
 use crate::dead::Answer;
-use crate::input::{Line, LineReader, MAX_LINE};
-use crate::output::to_json;
-use crate::query::{Query, Winners, is_skipped, parse_query};
-use crate::record::{ErrorRecord, Record};
+use pipeline::analyze::{ErrorRecord, Item, Output, Record, analyze_item_caught, analyze_query};
+use pipeline::games::{Inputs, Step, adjudicate_each};
+use pipeline::options::GameOptions;
+use pipeline::{Line, LineReader, MAX_LINE, Query, Winners, is_skipped, parse_query, to_json};
 
 /// The media type of JSON Lines.
 const JSONL: &str = "application/x-ndjson";
@@ -110,11 +107,11 @@ async fn count(State(state): State<Arc<AppState>>, request: Request, next: Next)
 }
 
 async fn not_found(uri: Uri) -> ApiError {
-    ApiError::NotFound(format!("no such page: {}", crate::input::shorten(uri.path())))
+    ApiError::NotFound(format!("no such page: {}", pipeline::shorten(uri.path())))
 }
 
 async fn method_not_allowed(method: axum::http::Method, uri: Uri) -> ApiError {
-    ApiError::MethodNotAllowed(format!("{method} is not allowed on {}", crate::input::shorten(uri.path())))
+    ApiError::MethodNotAllowed(format!("{method} is not allowed on {}", pipeline::shorten(uri.path())))
 }
 
 async fn healthz() -> &'static str {
@@ -143,6 +140,30 @@ struct Explained<'a> {
     record: &'a Record,
     #[serde(skip_serializing_if = "Option::is_none")]
     proof: Option<Overlay>,
+    /// With `certificate=true`: what the independent checker (`crates/check`)
+    /// said of the record's certificate: `accepted`, or `rejected: ` and
+    /// the first step that failed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    checked: Option<String>,
+}
+
+/// Adds `record`'s certificate and runs the independent checker on it (the
+/// `certificate=true` of `GET /api/analyze`); `None` for an undetermined
+/// verdict, which has no certificate.
+fn certify(
+    record: &mut Record,
+    position: &movegen::Position,
+    winner: Color,
+    verdict: &search::Verdict,
+) -> Option<String> {
+    record.certificate = pipeline::certificate::certificate(position, winner, verdict);
+    record.certificate.as_ref()?;
+    let line = serde_json::to_string(record).ok()?;
+    Some(match check::check_record(&line, &check::Limits::default()) {
+        check::Outcome::Accepted => "accepted".to_string(),
+        check::Outcome::Rejected(why) => format!("rejected: {why}"),
+        check::Outcome::Skipped(why) => format!("skipped: {why}"),
+    })
 }
 
 /// The query of the `fen` parameter (an error for an unreachable position
@@ -164,10 +185,14 @@ fn query_param(params: &Params) -> Result<(Query, Option<Winners>), ApiError> {
 /// `GET /api/analyze?fen=...&winner=white|black|both&mode=...`: one record
 /// per colour.
 async fn analyze_one(State(state): State<Arc<AppState>>, uri: Uri) -> Result<Response, ApiError> {
-    let params = Params::parse(uri.query(), &["fen", "winner", "mode", "nodes", "deadline_ms", "explain", "strict"])?;
+    let params = Params::parse(
+        uri.query(),
+        &["fen", "winner", "mode", "nodes", "deadline_ms", "explain", "strict", "certificate"],
+    )?;
     let (query, winners) = query_param(&params)?;
     let config = params.config(&state.limits)?;
     let explain = params.flag("explain")?;
+    let certificate = params.flag("certificate")?;
     let colors = query.colors(winners);
     let metrics = Arc::clone(&state.metrics);
     let lines = state
@@ -180,17 +205,22 @@ async fn analyze_one(State(state): State<Arc<AppState>>, uri: Uri) -> Result<Res
                     metrics.cancelled("entries-skipped", (colors.len() - index) as u64);
                     break;
                 }
-                for (record, analysis) in
+                for (mut record, analysis) in
                     analyze_query(analyzer, 1, &query.fen, &query.position, &[color], &query.unreachable)
                 {
                     count_verdict(&metrics, &record, stop);
+                    let checked = if certificate {
+                        certify(&mut record, &query.position, color, &analysis.verdict)
+                    } else {
+                        None
+                    };
                     let proof = match &analysis.verdict {
                         search::Verdict::Unwinnable(proof) if explain => {
                             Some(proof::overlay(&query.position, colors_winner(&record), proof))
                         }
                         _ => None,
                     };
-                    lines.push(to_json(&Explained { record: &record, proof }));
+                    lines.push(to_json(&Explained { record: &record, proof, checked }));
                 }
             }
             lines
@@ -226,7 +256,7 @@ fn stopped_records(item: &Item) -> Output {
                     let analysis =
                         search::Analysis { verdict: search::Verdict::Undetermined(search::Cause::Stopped), nodes: 0 };
                     let mut record = Record::new(*line, fen, position, winner, &analysis, 0);
-                    record.unreachable = crate::query::unreachable_text(unreachable);
+                    record.unreachable = pipeline::unreachable_text(unreachable);
                     record
                 })
                 .collect(),
@@ -303,29 +333,29 @@ fn entry_item(line: usize, entry: &serde_json::Value, winners: Option<Winners>, 
                     Some(winners) => Some(winners),
                     None => {
                         return rejected(
-                            crate::input::shorten(&entry.to_string()),
-                            format!("unknown winner {:?} (expected white, black or both)", crate::input::shorten(name)),
+                            pipeline::shorten(&entry.to_string()),
+                            format!("unknown winner {:?} (expected white, black or both)", pipeline::shorten(name)),
                         );
                     }
                 },
                 Some(_) => {
-                    return rejected(crate::input::shorten(&entry.to_string()), "the winner is not a string".into());
+                    return rejected(pipeline::shorten(&entry.to_string()), "the winner is not a string".into());
                 }
             };
             match (object.get("fen"), object.keys().find(|k| *k != "fen" && *k != "winner")) {
                 (_, Some(key)) => {
                     return rejected(
-                        crate::input::shorten(&entry.to_string()),
+                        pipeline::shorten(&entry.to_string()),
                         format!(
                             "unknown field {:?} (an entry is {{\"fen\": ..., \"winner\": ...}})",
-                            crate::input::shorten(key)
+                            pipeline::shorten(key)
                         ),
                     );
                 }
                 (Some(serde_json::Value::String(fen)), None) => (fen.as_str(), named),
                 _ => {
                     return rejected(
-                        crate::input::shorten(&entry.to_string()),
+                        pipeline::shorten(&entry.to_string()),
                         "an entry needs \"fen\", a string".to_string(),
                     );
                 }
@@ -333,7 +363,7 @@ fn entry_item(line: usize, entry: &serde_json::Value, winners: Option<Winners>, 
         }
         other => {
             return rejected(
-                crate::input::shorten(&other.to_string()),
+                pipeline::shorten(&other.to_string()),
                 "an entry is a query string or an object {\"fen\": ..., \"winner\": ...}".to_string(),
             );
         }
@@ -341,14 +371,14 @@ fn entry_item(line: usize, entry: &serde_json::Value, winners: Option<Winners>, 
     match parse_query(text) {
         Ok(query) => match (named, query.winners) {
             (Some(a), Some(b)) if a != b => {
-                rejected(crate::input::shorten(text), "the winner after the FEN and the winner field differ".into())
+                rejected(pipeline::shorten(text), "the winner after the FEN and the winner field differ".into())
             }
             _ => {
                 let query = Query { winners: query.winners.or(named), ..query };
                 Item::from_query(line, text, query, winners, strict)
             }
         },
-        Err(e) => rejected(crate::input::shorten(text), e.to_string()),
+        Err(e) => rejected(pipeline::shorten(text), e.to_string()),
     }
 }
 
@@ -490,7 +520,7 @@ async fn dead(State(state): State<Arc<AppState>>, uri: Uri) -> Result<Response, 
             for record in &analyses {
                 count_verdict(&metrics, record, stop);
             }
-            let unreachable = crate::query::unreachable_text(&query.unreachable);
+            let unreachable = pipeline::unreachable_text(&query.unreachable);
             DeadAnswer { fen: query.fen, dead: answer.name(), analyses, unreachable }
         })
         .await?;
@@ -560,10 +590,10 @@ async fn adjudicate(
         };
         // The decompressed text is bounded too (a small compressed body can
         // unpack to gigabytes), and a damaged stream is named as such.
-        let counted = Arc::new(AtomicU64::new(0));
         let reader = Damage { inner: input.reader.take(limits.max_pgn_text), compression, read: 0 };
         let input = adjudicate::input::Input { reader: Box::new(io::BufReader::new(reader)), ..input };
-        let mut batches = Inputs::from_input("body", input, 256 << 10, Arc::clone(&counted));
+        let mut batches = Inputs::from_input("body", input).batch_bytes(256 << 10);
+        let counted = batches.text_counter();
         let adjudicator = worker.adjudicator(rules, stop);
         let mut games = 0u64;
         while let Some(mut batch) = batches.next_batch() {
@@ -577,7 +607,8 @@ async fn adjudicate(
                 }
                 send(Message::Line(line))
             };
-            let left = adjudicate_each(adjudicator, timeout, &batch, only_wrong, || client_left(stop), each);
+            let step = Step::new(&GameOptions::new(timeout, false, false, only_wrong));
+            let left = adjudicate_each(adjudicator, step, &batch, only_wrong, || client_left(stop), each);
             if left > 0 || client_left(stop) {
                 // The client left: the games after are not even read.
                 metrics.cancelled("games-skipped", left as u64);
@@ -668,7 +699,7 @@ fn content_encoding(headers: &HeaderMap, accepted: &[&str]) -> Result<Option<Str
     }
     Err(ApiError::UnsupportedEncoding(format!(
         "Content-Encoding {:?} is not read here (this route reads {}, or none)",
-        crate::input::shorten_to(&name, 24),
+        pipeline::shorten_to(&name, 24),
         accepted.join(", ")
     )))
 }
@@ -762,7 +793,7 @@ async fn board_svg(uri: Uri) -> Result<Response, ApiError> {
                 .map_err(|()| {
                     ApiError::parameter(format!(
                         "arrows: {:?} is not an arrow (expected two squares, e.g. e2e4)",
-                        crate::input::shorten_to(arrow, 24)
+                        pipeline::shorten_to(arrow, 24)
                     ))
                 })
             })

@@ -109,7 +109,7 @@ struct Body<'a> {
 /// The JSON body of an error: `{"error": kind, "detail": detail}` and a
 /// newline (also for the answers written outside the routes).
 pub fn json_body(kind: &str, detail: &str) -> String {
-    crate::output::to_json(&Body { error: kind, detail }) + "\n"
+    pipeline::to_json(&Body { error: kind, detail }) + "\n"
 }
 
 impl IntoResponse for ApiError {

@@ -3,18 +3,18 @@
 //!
 //! * [`api`]: the routes; [`params`]: their query parameters, read
 //!   strictly; [`error`]: the error answers (`{"error", "detail"}`);
-//! * [`worker`]: the analyses run on the command's [`Pool`](crate::pool)
+//! * [`worker`]: the analyses run on the command's [`Pool`](pipeline::Pool)
 //!   of worker threads, each keeping its analyzer; a request that finds
 //!   the queue full is answered 503 at once, never queued without bound;
 //! * [`metrics`]: `GET /metrics`, the Prometheus text format;
 //! * [`board`]: `GET /board.svg`, the board drawn here; [`proof`]: an
 //!   unwinnable answer's proof as squares to draw;
-//! * [`page`]: the page, embedded; [`client`]: a small blocking HTTP
-//!   client, for the tests and the load test (`cargo xtask load`).
+//! * [`page`]: the page, embedded (the tests' HTTP client is the
+//!   testkit crate's).
 //!
 //! # Bounds
 //!
-//! Memory is one budget ([`crate::memory::Workload::Serve`]): each worker's
+//! Memory is one budget ([`pipeline::Workload::Serve`]): each worker's
 //! analyzer (or adjudicator) and decompressor, and a window for request
 //! bodies that a body must reserve before it is read (else 503). Time: a
 //! client has `--client-timeout-secs` to send its headers (hyper closes the
@@ -47,7 +47,6 @@
 pub mod api;
 pub mod board;
 mod bodies;
-pub mod client;
 pub mod error;
 pub mod metrics;
 pub mod page;
@@ -76,11 +75,11 @@ use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
 
 use crate::cli::ServeArgs;
-use crate::memory::{self, Machine, MemoryError, Plan, Workload};
 pub use api::AppState;
 use bodies::ErrorBodies;
 use metrics::Metrics;
 use params::Limits;
+use pipeline::{Machine, MemoryError, Plan, Workload};
 use worker::Jobs;
 
 /// The largest `POST /api/analyze` body: 1 MiB (about 10,000 query lines).
@@ -90,7 +89,7 @@ pub const MAX_PGN_BYTES: usize = 8 << 20;
 /// The most PGN text of one request once decompressed: 64 MiB.
 pub const MAX_PGN_TEXT: u64 = 64 << 20;
 /// The largest request line and headers: 64 KiB (beyond, 431 or 414 with
-/// the JSON error body, [`ErrorBodies`]).
+/// the JSON error body, `ErrorBodies`).
 pub const MAX_HEAD_BYTES: usize = 64 << 10;
 
 /// Answers a connection over the limit with a 503 and closes it.
@@ -135,13 +134,13 @@ impl Options {
     /// The options of the command line, or why the memory budget cannot
     /// be used.
     pub fn from_args(args: &ServeArgs) -> Result<Options, MemoryError> {
-        let plan = memory::plan(args.memory_mb, args.workers.map(usize::from), Workload::Serve, &Machine::read())?;
+        let plan = pipeline::plan(args.memory_mb, args.workers.map(usize::from), Workload::Serve, &Machine::read())?;
         let queue = args.queue.map_or(4 * plan.threads, usize::from);
         Ok(Options {
             limits: Limits {
                 max_nodes: args.max_nodes,
-                deadline_ms: args.deadline_ms,
-                tt_mb: plan.analyzer_mb,
+                deadline_ms: args.max_deadline_ms,
+                memory_mb: plan.analyzer_mb,
                 max_batch: usize::try_from(args.max_batch).unwrap_or(usize::MAX),
                 max_games: args.max_games,
                 max_batch_bytes: MAX_BATCH_BYTES.min(plan.window_bytes),
@@ -171,7 +170,7 @@ impl Service {
         let metrics = Arc::new(Metrics::default());
         let jobs = Jobs::new(options.plan.threads, options.queue, Arc::clone(&metrics))?;
         let mut rules = adjudicate::Options::batch();
-        rules.timeout.limits.tt_mb = options.limits.tt_mb;
+        rules.timeout.limits.memory_mb = options.limits.memory_mb;
         rules.timeout.limits.nodes = options.limits.max_nodes;
         rules.timeout.limits.deadline = Some(Duration::from_millis(options.limits.deadline_ms));
         let body_kib = u32::try_from(options.plan.window_bytes / 1024).unwrap_or(u32::MAX).max(1);
@@ -184,11 +183,6 @@ impl Service {
             rules,
         });
         Ok(Service { state, options })
-    }
-
-    /// The shared state (the pool, the metrics, the limits).
-    pub fn state(&self) -> &Arc<AppState> {
-        &self.state
     }
 
     /// The routes, with `extra` routes of the caller's (tests add a route
@@ -343,4 +337,64 @@ pub fn run(addr: SocketAddr, options: Options) -> io::Result<()> {
     })?;
     runtime.shutdown_timeout(Duration::from_secs(1));
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+    use testkit::client::{Client, encode};
+
+    async fn panics() -> &'static str {
+        panic!("a bug in a handler")
+    }
+
+    /// A panic in a handler or in a job is a 500, and the server goes on: the
+    /// real service in this process, with two routes that panic under the
+    /// same layers.
+    #[test]
+    fn a_panic_is_a_500_and_the_server_lives_on() {
+        use axum::routing::get;
+        use std::sync::Arc;
+
+        let args = <crate::cli::Cli as clap::Parser>::parse_from(["unwinnable", "serve", "--workers", "1"]);
+        let Some(crate::cli::Command::Serve(args)) = args.command else { panic!() };
+        let service = Service::new(Options::from_args(&args).unwrap()).unwrap();
+        let extra = axum::Router::<Arc<AppState>>::new().route("/panic", get(panics)).route(
+            "/panic-in-job",
+            get(|axum::extract::State(state): axum::extract::State<Arc<AppState>>| async move {
+                state.jobs.run(|_, _| -> () { panic!("a bug in an analysis") }).await.map(|()| "unreachable")
+            }),
+        );
+        let router = service.router(extra);
+        let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
+        let listener = runtime.block_on(tokio::net::TcpListener::bind("127.0.0.1:0")).unwrap();
+        let addr = listener.local_addr().unwrap();
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let service = Arc::new(service);
+        let serving = Arc::clone(&service);
+        let handle = runtime.spawn(async move {
+            serving
+                .serve(listener, router, async move {
+                    let _ = stopped.await;
+                })
+                .await;
+        });
+        let mut client = Client::new(addr, Duration::from_secs(60));
+        for path in ["/panic", "/panic-in-job", "/panic"] {
+            let response = client.get(path).unwrap();
+            assert_eq!(response.status, 500, "{}", response.text());
+            let body: serde_json::Value = serde_json::from_str(&response.text()).unwrap();
+            assert_eq!(body["error"], "internal", "{body}");
+            assert!(body["detail"].as_str().unwrap().contains("panicked"), "{body}");
+        }
+        let path = format!("/api/analyze?fen={}&winner=white", encode("8/8/1p6/1B2k3/5pK1/8/8/8 b - -"));
+        let response = client.get(&path).unwrap();
+        let first: serde_json::Value = serde_json::from_str(response.text().lines().next().unwrap()).unwrap();
+        assert_eq!(first["verdict"], "winnable");
+        let metrics = client.get("/metrics").unwrap().text();
+        assert!(metrics.contains("unwinnable_panics_total 1"), "{metrics}");
+        stop.send(()).unwrap();
+        runtime.block_on(handle).unwrap();
+    }
 }

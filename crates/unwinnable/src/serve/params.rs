@@ -4,13 +4,12 @@
 
 use std::time::Duration;
 
-use clap::ValueEnum;
 use movegen::{Color, Square};
 use search::Config;
 
 use super::error::ApiError;
-use crate::cli::ModeArg;
-use crate::query::Winners;
+use pipeline::Winners;
+use pipeline::options::Mode;
 
 /// The parameters of a request, as given.
 #[derive(Debug, Default)]
@@ -33,7 +32,7 @@ impl Params {
                     .map_or(String::new(), |meant| format!("; did you mean {meant:?}?"));
                 return Err(ApiError::parameter(format!(
                     "unknown parameter {:?} (this route takes {}){hint}",
-                    crate::input::shorten_to(name, 24),
+                    pipeline::shorten_to(name, 24),
                     known.join(", ")
                 )));
             }
@@ -62,7 +61,7 @@ impl Params {
             Some("false" | "0" | "no") => Ok(false),
             Some(other) => Err(ApiError::parameter(format!(
                 "{name}={:?}: expected true or false",
-                crate::input::shorten_to(other, 24)
+                pipeline::shorten_to(other, 24)
             ))),
         }
     }
@@ -74,7 +73,7 @@ impl Params {
                 Winners::from_name(text).ok_or_else(|| {
                     ApiError::parameter(format!(
                         "winner={:?}: expected white, black or both",
-                        crate::input::shorten_to(text, 24)
+                        pipeline::shorten_to(text, 24)
                     ))
                 })
             })
@@ -86,10 +85,7 @@ impl Params {
         self.get(name)
             .map(|text| {
                 Color::from_name(text).ok_or_else(|| {
-                    ApiError::parameter(format!(
-                        "{name}={:?}: expected white or black",
-                        crate::input::shorten_to(text, 24)
-                    ))
+                    ApiError::parameter(format!("{name}={:?}: expected white or black", pipeline::shorten_to(text, 24)))
                 })
             })
             .transpose()
@@ -102,7 +98,7 @@ impl Params {
                 Ok(n) if (1..=max).contains(&n) => Ok(n),
                 _ => Err(ApiError::parameter(format!(
                     "{name}={:?}: expected a whole number from 1 to {max} (the server's limit)",
-                    crate::input::shorten_to(text, 24)
+                    pipeline::shorten_to(text, 24)
                 ))),
             })
             .transpose()
@@ -117,7 +113,7 @@ impl Params {
                 s.parse::<Square>().map_err(|_| {
                     ApiError::parameter(format!(
                         "{name}: {:?} is not a square (expected e.g. e4)",
-                        crate::input::shorten_to(s, 24)
+                        pipeline::shorten_to(s, 24)
                     ))
                 })
             })
@@ -128,16 +124,18 @@ impl Params {
     /// the server's `limits`.
     pub fn config(&self, limits: &Limits) -> Result<Config, ApiError> {
         let mode = match self.get("mode") {
-            None => ModeArg::Full,
-            Some(text) => ModeArg::from_str(text, true).map_err(|_| {
-                ApiError::parameter(format!(
-                    "mode={:?}: expected full, quick or shortest",
-                    crate::input::shorten_to(text, 24)
-                ))
-            })?,
+            None => Mode::Full,
+            Some(text) => {
+                Mode::ALL.into_iter().find(|mode| mode.name().eq_ignore_ascii_case(text)).ok_or_else(|| {
+                    ApiError::parameter(format!(
+                        "mode={:?}: expected full, quick or shortest",
+                        pipeline::shorten_to(text, 24)
+                    ))
+                })?
+            }
         };
         let mut config = Config { mode: mode.into(), ..Config::default() };
-        config.limits.tt_mb = limits.tt_mb;
+        config.limits.memory_mb = limits.memory_mb;
         config.limits.nodes = self.number("nodes", limits.max_nodes)?.unwrap_or(limits.max_nodes);
         let deadline_ms = self.number("deadline_ms", limits.deadline_ms)?.unwrap_or(limits.deadline_ms);
         config.limits.deadline = Some(Duration::from_millis(deadline_ms));
@@ -153,7 +151,7 @@ pub struct Limits {
     /// The longest analysis, in milliseconds.
     pub deadline_ms: u64,
     /// Each analyzer's memory, in MiB.
-    pub tt_mb: usize,
+    pub memory_mb: usize,
     /// The most queries of a batch.
     pub max_batch: usize,
     /// The most games of an adjudication.
@@ -174,7 +172,7 @@ mod tests {
     const LIMITS: Limits = Limits {
         max_nodes: 1000,
         deadline_ms: 500,
-        tt_mb: 8,
+        memory_mb: 8,
         max_batch: 10,
         max_games: 10,
         max_batch_bytes: 1 << 20,
@@ -190,7 +188,7 @@ mod tests {
         assert_eq!(params.winners().unwrap(), Some(Winners::Black));
         let config = params.config(&LIMITS).unwrap();
         assert_eq!((config.limits.nodes, config.limits.deadline), (10, Some(Duration::from_millis(500))));
-        assert_eq!(config.limits.tt_mb, 8);
+        assert_eq!(config.limits.memory_mb, 8);
         for (query, expected) in [
             (
                 "winnr=black",

@@ -2,7 +2,7 @@
 //! or an adjudicator, kept between requests (their tables stay warm) and
 //! replaced when a request asks for another configuration; never both at
 //! once, so that a worker's memory is one share of the budget
-//! ([`crate::memory::Workload::Serve`]). And [`Jobs`]: running a closure
+//! ([`pipeline::Workload::Serve`]). And [`Jobs`]: running a closure
 //! on the pool from async code, without waiting for a place in the queue,
 //! with a [`Stop`] flag per job that the request raises when its client
 //! leaves ([`Cancel`]) and the server when it stops.
@@ -15,7 +15,7 @@ use search::{Analyzer, Config};
 
 use super::error::ApiError;
 use super::metrics::Metrics;
-use crate::pool::{Pool, SubmitError};
+use pipeline::{Pool, SubmitError};
 
 /// A worker's analyzer or adjudicator.
 #[derive(Debug)]
@@ -264,10 +264,5 @@ impl Jobs {
         for flag in live.iter().filter_map(Weak::upgrade) {
             flag.store(true, Ordering::SeqCst);
         }
-    }
-
-    /// Whether [`Jobs::stop`] was called.
-    pub fn is_stopping(&self) -> bool {
-        self.stopping.load(Ordering::SeqCst)
     }
 }

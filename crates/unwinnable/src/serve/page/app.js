@@ -602,7 +602,7 @@ async function analyse() {
   setBusy(true);
   render();
   const requests = COLORS.map(async (color) => {
-    const params = new URLSearchParams({ fen, winner: color, explain: "true" });
+    const params = new URLSearchParams({ fen, winner: color, explain: "true", certificate: "true" });
     try {
       const records = jsonLines(await api(`/api/analyze?${params}`, { signal: controller.signal }));
       if (mine !== generation) return;
@@ -656,6 +656,24 @@ function explain(record) {
   return ["Not decided.", `The analysis ended before an answer: ${CAUSES[record.cause] || record.cause}. Neither answer is claimed.`];
 }
 
+// The badge of the independent checker's result on the record's certificate.
+function showChecked(record) {
+  const badge = $("checked");
+  const checked = record.checked || "";
+  badge.hidden = !checked;
+  badge.dataset.checked = checked.startsWith("accepted") ? "accepted" : "rejected";
+  badge.title = "";
+  if (checked === "accepted") {
+    badge.textContent = "\u2713 Checked by the independent checker";
+    badge.title = "The answer's certificate was verified by a separate program on another move generator (unwinnable check).";
+  } else if (checked.startsWith("rejected: not certified")) {
+    badge.textContent = "No certificate for this proof";
+    badge.title = checked.replace(/^rejected: not certified: /, "");
+  } else if (checked) {
+    badge.textContent = `Independent check: ${checked}`;
+  }
+}
+
 function shortLine(record) {
   if (!record) return "";
   const w = winnerName(record.winner);
@@ -685,7 +703,8 @@ function render() {
     $("verdict").dataset.verdict = cancelled ? "cancelled" : error ? "error" : "";
     $("verdict").dataset.winner = color;
     $("reason").textContent = cancelled ? "Analyse again to get an answer." : error || "";
-    for (const id of ["detail", "next-step", "unreachable"]) { $(id).textContent = ""; }
+    for (const id of ["detail", "next-step", "unreachable", "checked"]) { $(id).textContent = ""; }
+    $("checked").hidden = true;
     $("next-step").hidden = true;
     $("unreachable").hidden = true;
     view.marks = null;
@@ -702,6 +721,7 @@ function render() {
   $("verdict").dataset.winner = record.winner;
   $("reason").textContent = reason;
   $("detail").textContent = record.reason && record.verdict !== "undetermined" ? `Why: ${record.reason}.` : "";
+  showChecked(record);
   $("unreachable").hidden = !record.unreachable;
   $("unreachable").textContent = record.unreachable
     ? `No game can reach this position: ${record.unreachable}. It is analysed as given.` : "";

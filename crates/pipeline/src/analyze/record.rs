@@ -10,6 +10,7 @@ use search::Analysis;
 use serde::Serialize;
 
 use crate::output::Render;
+use crate::summary::format_micros;
 
 /// The CSV columns of `analyze` (an error fills `line`, `fen` with the
 /// line as given, `verdict` with `error` and `reason` with the error).
@@ -155,15 +156,6 @@ impl Render for ErrorRecord {
     }
 }
 
-/// `1234` as `1.2 ms`, and so on.
-pub fn format_micros(micros: u64) -> String {
-    match micros {
-        0..1_000 => format!("{micros} us"),
-        1_000..1_000_000 => format!("{:.1} ms", micros as f64 / 1e3),
-        _ => format!("{:.2} s", micros as f64 / 1e6),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -243,7 +235,5 @@ mod tests {
         let analysis = Analysis { verdict: Verdict::Winnable { helpmate: Vec::new() }, nodes: 0 };
         let record = Record::new(1, "x", &pos, Color::White, &analysis, 1);
         assert_eq!(render(&record, Format::Text), format!("x  white: winnable: {ALREADY_MATE}  (0 nodes, 1 us)"));
-        assert_eq!(format_micros(999), "999 us");
-        assert_eq!(format_micros(2_500_000), "2.50 s");
     }
 }

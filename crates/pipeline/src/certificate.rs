@@ -6,7 +6,7 @@
 //! `material` and `forced` (with `repeats`), `static` (the witness of
 //! `static_check::static_witness`) and `closure` (the exhaustive search's
 //! proofs, and static proofs the certified rules cannot redo:
-//! [`crate::closure`]), each after the forced moves the analysis played
+//! `closure.rs`), each after the forced moves the analysis played
 //! first. A proof with no certificate (a closure too large for the
 //! checker's budget) gets the kind `none` with the reason, which the
 //! checker rejects: it is not evidence.
@@ -145,6 +145,9 @@ fn static_proof(witness: &StaticWitness) -> Value {
     let escapes: Map<String, Value> = witness.escapes.iter().map(|(s, x)| (s.to_string(), names(*x).into())).collect();
     if !escapes.is_empty() {
         object.insert("escapes".into(), escapes.into());
+    }
+    if witness.last_move.any() {
+        object.insert("last_move".into(), names(witness.last_move).into());
     }
     Value::Object(object)
 }

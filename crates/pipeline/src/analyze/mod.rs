@@ -1,6 +1,8 @@
-//! `unwinnable analyze`: queries from a reader, records to a writer, in
-//! input order, analysed by a [`Pool`] of workers, each with its own
-//! [`search::Analyzer`] (see [`crate::ordered`] for the stream).
+//! `analyze`: queries from a reader, records in input order, analysed by
+//! a [`Pool`] of workers, each with its own [`search::Analyzer`] (see
+//! [`crate::ordered`] for the stream). The command's `analyze` and the
+//! service's batches run it; the Python package's `analyze_many` runs its
+//! step ([`analyze_query`]) on the same pool.
 //!
 //! Each line is read with [`LineReader`] and parsed with [`parse_query`];
 //! a rejected line becomes an [`ErrorRecord`] in its place. The lines
@@ -9,39 +11,39 @@
 //! quick queries does not pay for a hand-over between threads at every
 //! line, and a query typed at a terminal is analysed at once.
 
+mod record;
+
 use std::io::{self, BufRead, Write};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
-use std::sync::atomic::AtomicU64;
 use std::time::Instant;
 
 use movegen::{Color, Position, Unreachable};
 use search::{Analysis, Analyzer, Config};
 
-use crate::input::{Line, LineReader, MAX_LINE};
+pub use record::{ANALYSIS_COLUMNS, ErrorRecord, Record};
+
+use crate::lines::{Line, LineReader, MAX_LINE};
+use crate::memory::{MemoryError, Workload};
+use crate::options::{ProofOptions, QueryOptions, SearchOptions, ThreadOptions, Winners};
 use crate::ordered::{self, Process, Sink, Source};
 use crate::output::{Format, RecordWriter};
 use crate::pool::Pool;
-use crate::progress::Progress;
-use crate::query::{Query, Winners, is_skipped, parse_query};
-use crate::record::{ANALYSIS_COLUMNS, ErrorRecord, Record};
+use crate::query::{Query, is_skipped, parse_query};
 use crate::summary::{Summary, Unit};
 
 /// How to run an analysis.
 #[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
 pub struct Options {
     /// The search configuration of every worker's analyzer.
     pub config: Config,
-    /// Overrides the winners named on the lines (see [`crate::query`]).
+    /// Overrides the winners named on the lines (see [`Query::colors`]).
     pub winners: Option<Winners>,
-    /// The output format.
-    pub format: Format,
     /// Worker threads (at least 1).
     pub threads: usize,
     /// Bytes of queries in flight (read but not yet written).
     pub window_bytes: usize,
-    /// Show a progress display (see [`Progress::wanted`]).
-    pub progress: bool,
     /// Reject positions that no game can reach (`--strict`) instead of
     /// analysing them with a note.
     pub strict: bool,
@@ -53,15 +55,38 @@ pub struct Options {
 }
 
 impl Options {
-    /// Options with a window of 4 MiB and no progress display.
-    pub fn new(config: Config, winners: Option<Winners>, format: Format, threads: usize) -> Options {
+    /// The options of a run: the memory budget of `search` planned for
+    /// `threads` (at most `queries` threads, when the number of queries is
+    /// known and smaller: each thread then gets a larger share).
+    pub fn new(
+        search: &SearchOptions,
+        threads: &ThreadOptions,
+        query: &QueryOptions,
+        proof: &ProofOptions,
+        queries: Option<usize>,
+    ) -> Result<Options, MemoryError> {
+        let mut plan = search.plan(threads.get(), Workload::Analyze)?;
+        if let Some(count) = queries.filter(|&count| count >= 1 && count < plan.threads) {
+            plan = search.plan(Some(count), Workload::Analyze)?;
+        }
+        Ok(Options {
+            config: search.config(plan.analyzer_mb),
+            winners: query.winner,
+            threads: plan.threads,
+            window_bytes: plan.window_bytes,
+            strict: proof.strict,
+            chess960: query.chess960,
+            certificate: proof.certificate,
+        })
+    }
+
+    /// Options for `config` on `threads` threads, with a window of 4 MiB.
+    pub fn with_config(config: Config, winners: Option<Winners>, threads: usize) -> Options {
         Options {
             config,
             winners,
-            format,
             threads: threads.max(1),
             window_bytes: 4 << 20,
-            progress: false,
             strict: false,
             chess960: false,
             certificate: false,
@@ -105,7 +130,7 @@ impl Item {
                 Err(e) => {
                     return Item::Rejected(ErrorRecord {
                         line,
-                        input: crate::input::shorten(input),
+                        input: crate::lines::shorten(input),
                         error: e.to_string(),
                     });
                 }
@@ -124,7 +149,7 @@ impl Item {
 /// calls for the 30,000 corpus lines), more than the analysis of most
 /// of them: `unwinnable --threads 1` took 1.51 s of wall time for 0.67 s
 /// of analyses. Batches start at one line and grow with the input
-/// ([`batch_lines`]), so a short input (a few positions given as
+/// (`batch_lines`), so a short input (a few positions given as
 /// arguments, a file of heavy ones) is still spread over every worker; in
 /// a long stream a heavy query holds back at most fifteen others on its
 /// worker.
@@ -144,6 +169,13 @@ fn batch_lines(queries_read: usize, workers: usize) -> usize {
 /// Lines read together and analysed by one job, in order.
 #[derive(Debug)]
 pub struct Batch(Vec<Item>);
+
+impl Batch {
+    /// A batch of `items`, analysed by one job in order.
+    pub fn new(items: Vec<Item>) -> Batch {
+        Batch(items)
+    }
+}
 
 /// The queries of a reader, one per line.
 #[derive(Debug)]
@@ -216,7 +248,7 @@ impl<R: BufRead> Queries<R> {
 /// Batches of the lines that were read without waiting for input: a line
 /// whose reading left nothing in the reader's buffer ends its batch (a
 /// query typed at a terminal is analysed at once, even when a blank or
-/// comment line follows it), as does the [`batch_lines`]th. An error of
+/// comment line follows it), as does the `batch_lines`th. An error of
 /// the reader ends the input after the lines read before it, which are
 /// analysed first.
 impl<R: BufRead + Send + 'static> Source for Queries<R> {
@@ -265,6 +297,14 @@ pub enum Output {
 /// The outputs of a batch's lines, in order.
 #[derive(Debug)]
 pub struct Outputs(Vec<Output>);
+
+impl IntoIterator for Outputs {
+    type Item = Output;
+    type IntoIter = std::vec::IntoIter<Output>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.into_iter()
+    }
+}
 
 /// The analyses of a query (the workers' job), with their certificates
 /// if `certificate`.
@@ -381,19 +421,32 @@ pub fn analyze_query(
         .collect()
 }
 
-/// Writes the records and keeps the summary and the progress display.
-#[derive(Debug)]
+/// Writes the records in a format and keeps the [`Summary`]; `progress`
+/// (if any) is shown the summary after each batch.
 pub struct Writer<W: Write> {
     records: RecordWriter<W>,
-    summary: Summary,
-    progress: Progress,
+    /// The counts so far.
+    pub summary: Summary,
+    progress: Option<crate::summary::ShowProgress>,
+}
+
+impl<W: Write> core::fmt::Debug for Writer<W> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Writer").field("summary", &self.summary).finish_non_exhaustive()
+    }
 }
 
 impl<W: Write> Writer<W> {
     /// A writer of records to `output` in `format`.
-    pub fn new(output: W, format: Format, progress: Progress) -> io::Result<Writer<W>> {
+    pub fn new(output: W, format: Format) -> io::Result<Writer<W>> {
         let records = RecordWriter::new(output, format, ANALYSIS_COLUMNS)?;
-        Ok(Writer { records, summary: Summary::new(Unit::Analyses), progress })
+        Ok(Writer { records, summary: Summary::new(Unit::Analyses), progress: None })
+    }
+
+    /// Shows the summary to `progress` after each batch written.
+    pub fn with_progress(mut self, progress: impl FnMut(&Summary) + 'static) -> Writer<W> {
+        self.progress = Some(Box::new(progress));
+        self
     }
 }
 
@@ -413,7 +466,9 @@ impl<W: Write> Sink<Outputs> for Writer<W> {
                 }
             }
         }
-        self.progress.update(&self.summary);
+        if let Some(progress) = &mut self.progress {
+            progress(&self.summary);
+        }
         Ok(())
     }
 
@@ -422,47 +477,35 @@ impl<W: Write> Sink<Outputs> for Writer<W> {
     }
 }
 
-/// Runs the analysis of every query of `input`, writing the results to
-/// `output` in input order. Returns the summary, or the first I/O error
-/// (reading the input or writing the output; the run stops there).
-pub fn run<R, W>(input: R, output: W, options: &Options) -> io::Result<Summary>
+/// Runs the analysis of every query of `input` and hands the outputs of
+/// each batch to `sink`, in input order. Returns the first I/O error
+/// (reading the input or of the sink; the run stops there).
+pub fn run<R, K>(input: R, options: &Options, sink: &mut K) -> io::Result<()>
 where
     R: BufRead + Send + 'static,
-    W: Write,
+    K: Sink<Outputs>,
 {
-    run_counted(input, None, Arc::default(), output, options)
-}
-
-/// [`run`] with a progress display of `total` input bytes (if known), of
-/// which `read` counts those read.
-pub fn run_counted<R, W>(
-    input: R,
-    total: Option<u64>,
-    read: Arc<AtomicU64>,
-    output: W,
-    options: &Options,
-) -> io::Result<Summary>
-where
-    R: BufRead + Send + 'static,
-    W: Write,
-{
-    let start = Instant::now();
     let config = options.config;
     let pool = Pool::new("analyze", options.threads, 2 * options.threads, move |_, stop| {
         let mut analyzer = Analyzer::new(config);
         analyzer.set_stop_flag(Arc::clone(stop));
         analyzer
     })?;
-    let progress = Progress::new(options.progress, total, read);
-    let mut writer = Writer::new(output, options.format, progress)?;
-    ordered::run(
-        &pool,
-        Queries::new(input, options.winners, options.threads).strict(options.strict).chess960(options.chess960),
-        Analyze { certificate: options.certificate },
-        &mut writer,
-        options.window_bytes,
-    )?;
-    writer.progress.finish();
+    let queries =
+        Queries::new(input, options.winners, options.threads).strict(options.strict).chess960(options.chess960);
+    ordered::run(&pool, queries, Analyze { certificate: options.certificate }, sink, options.window_bytes)
+}
+
+/// [`run`] with a [`Writer`] of `format` to `output`: the summary of the
+/// run, its elapsed time set.
+pub fn run_to<R, W>(input: R, output: W, format: Format, options: &Options) -> io::Result<Summary>
+where
+    R: BufRead + Send + 'static,
+    W: Write,
+{
+    let start = Instant::now();
+    let mut writer = Writer::new(output, format)?;
+    run(input, options, &mut writer)?;
     writer.summary.elapsed = start.elapsed();
     Ok(writer.summary)
 }
@@ -473,10 +516,10 @@ mod tests {
     use std::io::Cursor;
 
     fn run_text(input: &str, threads: usize, window_bytes: usize) -> (String, Summary) {
-        let mut options = Options::new(Config::default(), None, Format::Jsonl, threads);
+        let mut options = Options::with_config(Config::default(), None, threads);
         options.window_bytes = window_bytes;
         let mut out = Vec::new();
-        let summary = run(Cursor::new(input.to_string()), &mut out, &options).unwrap();
+        let summary = run_to(Cursor::new(input.to_string()), &mut out, Format::Jsonl, &options).unwrap();
         (String::from_utf8(out).unwrap(), summary)
     }
 
@@ -638,9 +681,9 @@ mod tests {
         let (batch, _) = queries.next_item().unwrap().expect("the lines before the error");
         assert_eq!(batch.0.len(), 2);
         assert_eq!(queries.next_item().unwrap_err().to_string(), "the disk is gone");
-        let options = Options::new(Config::default(), None, Format::Jsonl, 2);
+        let options = Options::with_config(Config::default(), None, 2);
         let mut out = Vec::new();
-        let error = run(io::BufReader::new(FailsAfter(text)), &mut out, &options).unwrap_err();
+        let error = run_to(io::BufReader::new(FailsAfter(text)), &mut out, Format::Jsonl, &options).unwrap_err();
         assert_eq!(error.to_string(), "the disk is gone");
         let lines: Vec<String> = String::from_utf8(out).unwrap().lines().map(str::to_string).collect();
         assert_eq!(lines.len(), 2, "{lines:?}");
@@ -660,8 +703,8 @@ mod tests {
             }
         }
         let input = "4k3/8/8/8/8/8/8/4K3 w - -\n".repeat(1000);
-        let options = Options::new(Config::default(), None, Format::Text, 2);
-        let error = run(Cursor::new(input), Broken, &options).unwrap_err();
+        let options = Options::with_config(Config::default(), None, 2);
+        let error = run_to(Cursor::new(input), Broken, Format::Text, &options).unwrap_err();
         assert_eq!(error.kind(), io::ErrorKind::BrokenPipe);
     }
 }

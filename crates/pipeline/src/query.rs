@@ -32,38 +32,7 @@ use core::fmt;
 
 use movegen::{Color, FenError, FenSyntaxError, Position, Setup, Unreachable};
 
-/// For whom a position is analysed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Winners {
-    /// White is the intended winner.
-    White,
-    /// Black is the intended winner.
-    Black,
-    /// Two analyses: White, then Black.
-    Both,
-}
-
-impl Winners {
-    /// The colours to analyse for, in order.
-    pub fn colors(self) -> &'static [Color] {
-        match self {
-            Winners::White => &[Color::White],
-            Winners::Black => &[Color::Black],
-            Winners::Both => &[Color::White, Color::Black],
-        }
-    }
-
-    /// Parses `white`, `black`, `w`, `b` or `both`, in any case.
-    pub fn from_name(name: &str) -> Option<Winners> {
-        if name.eq_ignore_ascii_case("both") {
-            return Some(Winners::Both);
-        }
-        Color::from_name(name).map(|color| match color {
-            Color::White => Winners::White,
-            Color::Black => Winners::Black,
-        })
-    }
-}
+use crate::options::Winners;
 
 /// A parsed query.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -161,7 +130,7 @@ pub fn unreachable_text(reasons: &[Unreachable]) -> Option<String> {
 
 /// Cuts user text to a printable length for an error message.
 fn excerpt(text: &str) -> String {
-    crate::input::shorten_to(text, 24)
+    crate::lines::shorten_to(text, 24)
 }
 
 impl fmt::Display for QueryError {
@@ -232,6 +201,18 @@ pub fn parse_query(line: &str) -> Result<Query, QueryError> {
     }
 }
 
+/// Parses a FEN alone (4 fields, or 6 with the move counters), by the
+/// rules of a query line: what the Python package reads from a string.
+pub fn parse_fen(text: &str) -> Result<Query, QueryError> {
+    let tokens: Vec<&str> = text.split_ascii_whitespace().collect();
+    let (query, used) = parse_one(&tokens)?;
+    match tokens.get(used) {
+        None if query.winners.is_none() => Ok(query),
+        None => Err(QueryError::Unexpected { found: tokens[used - 1].to_string() }),
+        Some(token) => Err(unexpected(token, false)),
+    }
+}
+
 /// Parses the queries given as command-line arguments: one or more
 /// `FEN [WINNER]`, the FENs quoted or not.
 pub fn parse_arguments<S: AsRef<str>>(arguments: &[S]) -> Result<Vec<Query>, QueryError> {
@@ -267,11 +248,7 @@ fn unknown_winner(token: &str) -> QueryError {
         return QueryError::TooManyFields { found: token.to_string() };
     }
     let letters = token.trim_matches(|c: char| !c.is_ascii_alphanumeric());
-    let meant = Winners::from_name(letters).map(|winners| match winners {
-        Winners::White => "white",
-        Winners::Black => "black",
-        Winners::Both => "both",
-    });
+    let meant = Winners::from_name(letters).map(Winners::name);
     QueryError::UnknownWinner { found: token.to_string(), meant }
 }
 

@@ -5,7 +5,7 @@
 use std::borrow::Cow;
 use std::fmt::Write as _;
 
-use adjudicate::{Adjudication, Game, Record};
+use adjudicate::{Adjudication, Evidence, Game, Record, Rule};
 use serde::Serialize;
 
 use crate::output::Render;
@@ -40,12 +40,59 @@ pub struct GameRecord {
     /// The rest of the record.
     #[serde(flatten)]
     pub record: Record,
+    /// With `--certificate`, for a timeout: the player whose chances were
+    /// analysed (the one who did not run out of time), and
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub winner: Option<&'static str>,
+    /// whether that player could still mate in the final position (`fen`),
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub verdict: Option<&'static str>,
+    /// with the certificate of that verdict (docs/certificates.md).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub certificate: Option<serde_json::Value>,
 }
 
 impl GameRecord {
     /// The record of `adjudication` of `game`.
     pub fn new(input: &str, number: u64, offset: u64, game: &Game, adjudication: &Adjudication) -> GameRecord {
-        GameRecord { input: input.to_string(), record: Record::new(number, offset, game, adjudication) }
+        GameRecord {
+            input: input.to_string(),
+            record: Record::new(number, offset, game, adjudication),
+            winner: None,
+            verdict: None,
+            certificate: None,
+        }
+    }
+
+    /// Adds the certificate of a timeout's analysis: a helpmate from the
+    /// final position (the timeout loss stands), or the proof that the
+    /// opponent cannot mate there (a draw). Other rulings, and a timeout
+    /// whose analysis hit its limit, get none.
+    pub fn certify(&mut self, adjudication: &Adjudication) {
+        if adjudication.rule != Rule::Timeout {
+            return;
+        }
+        let Ok(position) = movegen::Position::from_fen(adjudication.fen()) else { return };
+        let (winner, verdict, certificate) = match &adjudication.explanation.evidence {
+            Evidence::Helpmate { moves, .. } => {
+                let end = moves.iter().fold(position, |p, &m| p.play(m));
+                let verdict = search::Verdict::Winnable { helpmate: moves.clone() };
+                (
+                    !end.side_to_move(),
+                    "winnable",
+                    crate::certificate::certificate(&position, !end.side_to_move(), &verdict),
+                )
+            }
+            Evidence::Unwinnable { proofs, .. } => {
+                let Some(proof) = proofs.first() else { return };
+                let certificate = crate::certificate::unwinnable_certificate(&position, proof.color, &proof.proof);
+                (proof.color, "unwinnable", Some(certificate))
+            }
+            _ => return,
+        };
+        self.winner = Some(winner.name());
+        self.verdict = Some(verdict);
+        self.certificate = certificate;
     }
 }
 

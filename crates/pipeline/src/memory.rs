@@ -40,11 +40,11 @@ const THREAD_MB: u64 = 1;
 const QUICK_ANALYZER_MB: u64 = 1;
 
 /// How much an analyzer may allocate, as a multiple of its
-/// [`search::Limits::tt_mb`]: that limit is the analyzer's whole budget
+/// [`search::Limits::memory_mb`]: that limit is the analyzer's whole budget
 /// (tables, queue and stored positions), so one.
 pub const SEARCH_MEMORY_FACTOR: u64 = 1;
 
-/// The least `tt_mb` given to an analyzer (below, the search's own floors
+/// The least `memory_mb` given to an analyzer (below, the search's own floors
 /// of 1 MiB per structure make its use larger than its share).
 const MIN_ANALYZER_MB: u64 = 4;
 
@@ -59,6 +59,14 @@ pub struct Machine {
 }
 
 impl Machine {
+    /// The machine's memory as read at the first call in this process (a
+    /// plan needs its total, which does not change; the Python package
+    /// plans at every call).
+    pub fn cached() -> Machine {
+        static MACHINE: std::sync::OnceLock<Machine> = std::sync::OnceLock::new();
+        *MACHINE.get_or_init(Machine::read)
+    }
+
     /// Reads `/proc/meminfo` and the cgroup limit (v2 `memory.max`, v1
     /// `memory.limit_in_bytes`); unknown on other systems.
     pub fn read() -> Machine {
@@ -103,7 +111,7 @@ pub struct Plan {
     pub budget_mb: u64,
     /// Worker threads.
     pub threads: usize,
-    /// [`search::Limits::tt_mb`] of each worker's analyzer (for
+    /// [`search::Limits::memory_mb`] of each worker's analyzer (for
     /// `adjudicate`, its timeout analyzer).
     pub analyzer_mb: usize,
     /// Bytes of input in flight between the reader and the writer.

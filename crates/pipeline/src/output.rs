@@ -22,7 +22,9 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 /// The output format.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
+#[non_exhaustive]
 pub enum Format {
     /// One readable line per record.
     #[default]

@@ -95,6 +95,18 @@ pub trait Sink<O> {
     fn idle(&mut self) -> io::Result<()>;
 }
 
+/// A closure is a sink that needs no flushing (a front end's channel, a
+/// collection).
+impl<O, F: FnMut(O) -> io::Result<()>> Sink<O> for F {
+    fn write(&mut self, output: O) -> io::Result<()> {
+        self(output)
+    }
+
+    fn idle(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
 /// The window: bytes of items read but not yet written.
 #[derive(Debug)]
 pub struct Credit {

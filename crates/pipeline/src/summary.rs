@@ -6,7 +6,8 @@ use core::fmt;
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-use crate::record::format_micros;
+/// What a run shows the summary to after each batch (a progress display).
+pub type ShowProgress = Box<dyn FnMut(&Summary)>;
 
 /// What a run's records are.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -38,6 +39,8 @@ pub struct Summary {
     pub errors: u64,
     /// Inputs that could not be opened or read to their end: the run failed.
     pub unreadable: u64,
+    /// Games left out by `timeout-only` (not lost on time).
+    pub skipped: u64,
     /// Time spent in the analyses of the records, in microseconds.
     pub total_micros: u64,
     /// The longest, in microseconds.
@@ -125,6 +128,9 @@ impl fmt::Display for Summary {
                 if self.undetermined > 0 {
                     write!(f, ", {} timeouts undecided (search limit)", self.undetermined)?;
                 }
+                if self.skipped > 0 {
+                    write!(f, ", {} not lost on time (skipped)", self.skipped)?;
+                }
             }
         }
         if self.unreadable > 0 {
@@ -145,9 +151,24 @@ impl fmt::Display for Summary {
     }
 }
 
+/// `1234` as `1.2 ms`, and so on.
+pub fn format_micros(micros: u64) -> String {
+    match micros {
+        0..1_000 => format!("{micros} us"),
+        1_000..1_000_000 => format!("{:.1} ms", micros as f64 / 1e3),
+        _ => format!("{:.2} s", micros as f64 / 1e6),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn micros() {
+        assert_eq!(format_micros(999), "999 us");
+        assert_eq!(format_micros(2_500_000), "2.50 s");
+    }
 
     #[test]
     fn analyses() {
