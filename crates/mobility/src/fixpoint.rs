@@ -180,6 +180,21 @@ fn flood(mut region: Bitboard, allowed: Bitboard, step: impl Fn(Bitboard) -> Bit
     }
 }
 
+/// A slider's [`flood`] when it may never stop on the `closed` squares
+/// (the checks only a capture answers) but may slide over those of them
+/// that `allowed` holds (no piece stands there for good): the fill goes
+/// through them and only the squares it reaches are kept without them (the
+/// piece's own squares stay). Turning on a closed square is allowed too: a
+/// larger region, never a smaller one.
+fn flood_passing(
+    region: Bitboard,
+    allowed: Bitboard,
+    closed: Bitboard,
+    step: impl Fn(Bitboard) -> Bitboard,
+) -> Bitboard {
+    region | (flood(region, allowed, step) - closed)
+}
+
 /// Which rules the fixpoint uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Rules {
@@ -274,6 +289,10 @@ struct Allowed {
     push: Bitboard,
     /// Pawn captures: squares enemy non-king pieces can reach, no uncleared ally.
     capture: Bitboard,
+    /// The squares of the uncleared pieces, both colours: a slider passes
+    /// over a square closed to it ([`capture_forcing_checks`]) only when
+    /// no such piece stands there.
+    uncleared: Bitboard,
     /// The castlings the castling rule lets through in this pass: king
     /// square, its destination, rook square, its destination.
     castles: [Option<(Square, Square, Square, Square)>; 2],
@@ -381,6 +400,7 @@ impl Saturation<'_> {
             let still = self.assumptions.games.immobile | self.assumptions.frozen;
             Allowed {
                 piece: !closed,
+                uncleared,
                 king: !closed & !danger,
                 push: !uncleared & !mating[color as usize],
                 capture: clearance.victims[!color as usize] & !closed & !mating[color as usize],
@@ -479,12 +499,14 @@ impl Saturation<'_> {
                 let castled = constraints.castles.iter().flatten().filter(|c| c.2 == square).map(|c| c.3);
                 let region = castled.fold(self.regions[square], Bitboard::with);
                 let role = board.role_at(square).unwrap_or(Role::Pawn);
-                let piece_allowed = constraints.piece - self.forcing[square as usize];
+                let closed = self.forcing[square as usize];
+                // A slider may slide over a closed square no uncleared piece holds.
+                let through = constraints.piece - (closed & constraints.uncleared);
                 let grown = match role {
-                    Role::Knight => flood(region, piece_allowed, dilate::knight),
-                    Role::Bishop => flood(region, piece_allowed, dilate::diagonal),
-                    Role::Rook => flood(region, piece_allowed, dilate::orthogonal),
-                    Role::Queen => flood(region, piece_allowed, dilate::adjacent),
+                    Role::Knight => flood(region, constraints.piece - closed, dilate::knight),
+                    Role::Bishop => flood_passing(region, through, closed, dilate::diagonal),
+                    Role::Rook => flood_passing(region, through, closed, dilate::orthogonal),
+                    Role::Queen => flood_passing(region, through, closed, dilate::adjacent),
                     // Kings grow in their own step.
                     Role::King => region,
                     Role::Pawn => {
