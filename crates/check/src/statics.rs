@@ -90,7 +90,8 @@ struct Facts<'a> {
     /// Per colour, the union of its regions.
     reach: [Set; 2],
     /// Per colour, squares a king of the other colour may never step to:
-    /// attacked by that colour at every moment ([`persistent_attacks`]).
+    /// attacked by that colour at every moment ([`persistent_attacks`],
+    /// [`group_attacks`]).
     persistent: [Set; 2],
 }
 
@@ -142,6 +143,11 @@ impl Facts<'_> {
             .filter(|&q| regions[q as usize] == bit(q) && !facts.capturable(q))
             .fold(0, |f, q| f | bit(q));
         facts.persistent = Color::ALL.map(|c| persistent_attacks(&facts, c));
+        for color in Color::ALL {
+            for group in groups(&facts, color) {
+                facts.persistent[color as usize] |= group_attacks(&facts, group);
+            }
+        }
         Ok(facts)
     }
 
@@ -261,8 +267,7 @@ fn never_captured(facts: &Facts<'_>) -> Result<(), String> {
 fn persistent_attacks(facts: &Facts<'_>, color: Color) -> Set {
     let mut attacked = 0;
     for e in squares(facts.ours(color)) {
-        let never_captured = has(facts.nc, e) || facts.region(e) & facts.reach[!color as usize] == 0;
-        if !never_captured || facts.may_promote(e) {
+        if !persists(facts, e) {
             continue;
         }
         let others = squares(facts.occupied() & !bit(e)).fold(0, |u, x| u | facts.region(x));
@@ -270,6 +275,104 @@ fn persistent_attacks(facts: &Facts<'_>, color: Color) -> Set {
         attacked |= common & !facts.region(e);
     }
     attacked
+}
+
+/// The most placements of one group [`group_attacks`] enumerates.
+const MAX_PLACEMENTS: u64 = 256;
+
+/// Whether the piece on `e` stands on a square of its region at every
+/// moment of the sequences J covers and keeps its kind: never captured (in
+/// `NC`, or no enemy region meets its region) and not a pawn that may
+/// promote.
+fn persists(facts: &Facts<'_>, e: Square) -> bool {
+    let never_captured = has(facts.nc, e) || facts.region(e) & facts.reach[!facts.color(e) as usize] == 0;
+    never_captured && !facts.may_promote(e)
+}
+
+/// The *groups* of `color` ([`group_attacks`]): per role, kings aside,
+/// the pieces that [`persist`](persists) and whose regions meet no region of
+/// a king or of the other colour, joined while their regions meet. Each
+/// piece is in one group.
+fn groups(facts: &Facts<'_>, color: Color) -> Vec<Set> {
+    let kings = facts.board.pieces(Piece::King).0;
+    let ours = facts.ours(color) & !kings;
+    let foreign = squares(facts.occupied() & !ours).fold(0, |u, x| u | facts.region(x));
+    let candidates: Set =
+        squares(ours).filter(|&e| persists(facts, e) && facts.region(e) & foreign == 0).fold(0, |c, e| c | bit(e));
+    let union = |set: Set| squares(set).fold(0, |u, x| u | facts.region(x));
+    let (mut found, mut done) = (Vec::new(), 0);
+    for seed in squares(candidates) {
+        if has(done, seed) {
+            continue;
+        }
+        let alike = candidates & facts.board.pieces(facts.role(seed)).0;
+        let mut group = bit(seed);
+        loop {
+            let more =
+                squares(alike & !group).filter(|&e| facts.region(e) & union(group) != 0).fold(0, |m, e| m | bit(e));
+            if more == 0 {
+                break;
+            }
+            group |= more;
+        }
+        done |= group;
+        if count(group) >= 2 {
+            found.push(group);
+        }
+    }
+    found
+}
+
+/// `C(size, n)` (`n ≤ size`), or `None` above [`MAX_PLACEMENTS`]. The
+/// partial products `C(size, i)`, `i ≤ min(n, size - n)`, only grow, so
+/// the count stops as soon as one is too large (and never overflows).
+fn placements(size: u32, n: u32) -> Option<u64> {
+    let mut placements = 1;
+    for i in 0..n.min(size.saturating_sub(n)) {
+        placements = placements * u64::from(size - i) / u64::from(i + 1);
+        if placements > MAX_PLACEMENTS {
+            return None;
+        }
+    }
+    Some(placements)
+}
+
+/// The squares a group of like pieces attacks at every moment, like
+/// [`persistent_attacks`] but jointly. Its `n` members [persist](persists)
+/// and the union `V` of their regions meets no region of any other piece
+/// (else nothing). In every position satisfying J the members stand on `n`
+/// distinct squares of `V` and nothing else does, so the occupied squares
+/// of `V` are one of its `n`-subsets `P`; the other pieces stand within
+/// `O`, the union of their regions. A square `t ∉ V` attacked from every
+/// `P` (lines stopped by `P ∪ O`, so the attacks counted are real ones) is
+/// attacked at every moment. (A bishop chain with one empty square covers
+/// the squares behind it through the hole.) At most [`MAX_PLACEMENTS`]
+/// subsets (else nothing), and the groups are disjoint: the work is
+/// bounded by the board.
+fn group_attacks(facts: &Facts<'_>, group: Set) -> Set {
+    let Some(first) = squares(group).next() else { return 0 };
+    let (role, color, n) = (facts.role(first), facts.color(first), count(group));
+    let union = squares(group).fold(0, |u, e| u | facts.region(e));
+    let others = squares(facts.occupied() & !group).fold(0, |u, x| u | facts.region(x));
+    if union & others != 0 {
+        return 0;
+    }
+    let size = count(union);
+    if placements(size, n).is_none() {
+        return 0;
+    }
+    let cells: Vec<Square> = squares(union).collect();
+    let mut common = !0;
+    // Every `n`-subset of the cells as a bit mask (Gosper's hack).
+    let mut mask: u128 = (1 << n) - 1;
+    while mask < 1 << size {
+        let placed = cells.iter().enumerate().filter(|(i, _)| mask >> i & 1 != 0).fold(0, |p, (_, &c)| p | bit(c));
+        common &= squares(placed).fold(0, |a, u| a | attacks(role, color, u, placed | others));
+        let lowest = mask & mask.wrapping_neg();
+        let ripple = mask + lowest;
+        mask = (((ripple ^ mask) >> 2) / lowest) | ripple;
+    }
+    common & !union
 }
 
 /// Checks that every move the piece on `q` could play from a square of
@@ -290,7 +393,7 @@ fn closure(facts: &Facts<'_>, q: Square) -> Result<(), String> {
     for u in squares(region) {
         if role != Piece::Pawn {
             // A king never steps onto a square the enemy attacks at every
-            // moment ([`persistent_attacks`]).
+            // moment ([`persistent_attacks`], [`group_attacks`]).
             let mut open = steps(role, u) & !blocked;
             if role == Piece::King {
                 open &= !facts.persistent[!color as usize];
@@ -720,6 +823,68 @@ mod tests {
         let board = parse_fen("8/8/4n2p/5p1P/8/7K/5k2/8 w - - 0 1").unwrap();
         let facts = Facts::new(&board, Color::Black, &proof).unwrap();
         assert!(last_move_excludes(&facts, Square::H4, Square::G2));
+    }
+
+    /// The facts of `fen` for White with the regions given (square name,
+    /// region as square names).
+    fn facts_with<'a>(board: &'a Board, regions: &[(&str, &str)]) -> Facts<'a> {
+        let regions: BTreeMap<String, String> = regions
+            .iter()
+            .map(|(q, r)| {
+                (q.to_string(), format!("{:016x}", bit(parse_square(q).unwrap()) | parse_squares(r).unwrap()))
+            })
+            .collect();
+        let proof: StaticProof = serde_json::from_value(serde_json::json!({ "regions": regions })).unwrap();
+        Facts::new(board, Color::White, &proof).unwrap()
+    }
+
+    /// The hard set's bishop cage (line 736): seven White bishops on the
+    /// eight light squares of ranks 7 and 8. Every seven of the eight
+    /// either hold b7, which attacks a6, or are all but b7, and then c8
+    /// attacks a6 through the empty b7: a6 is attacked at every moment,
+    /// though no single bishop attacks it from every square. With six
+    /// bishops, b7 and c8 may both be empty, and a6 is not.
+    #[test]
+    fn a_bishop_chain_with_one_hole_guards_what_is_behind_it() {
+        let cage = "b7 d7 f7 h7 a8 c8 e8 g8";
+        let seven = parse_fen("B1B1B1B1/pBpBpBp1/P1P1P1P1/4b3/5b2/8/8/k1K5 w - - 0 1").unwrap();
+        let bishops = ["b7", "d7", "f7", "a8", "c8", "e8", "g8"];
+        let facts = facts_with(&seven, &bishops.map(|b| (b, cage)));
+        assert_eq!(groups(&facts, Color::White), vec![parse_squares(&bishops.join(" ")).unwrap()]);
+        assert!(!has(persistent_attacks(&facts, Color::White), Square::A6));
+        assert!(has(facts.persistent[Color::White as usize], Square::A6));
+        let six = parse_fen("B3B1B1/pBpBpBp1/P1P1P1P1/4b3/5b2/8/8/k1K5 w - - 0 1").unwrap();
+        let bishops = ["b7", "d7", "f7", "a8", "e8", "g8"];
+        let facts = facts_with(&six, &bishops.map(|b| (b, cage)));
+        assert_eq!(groups(&facts, Color::White).len(), 1);
+        assert!(!has(facts.persistent[Color::White as usize], Square::A6));
+    }
+
+    /// A group counts only if nothing else can stand among its squares:
+    /// with the Black king's region reaching h7, the hole may hold it.
+    #[test]
+    fn a_group_shares_its_squares_with_nobody() {
+        let cage = "b7 d7 f7 h7 a8 c8 e8 g8";
+        let seven = parse_fen("B1B1B1B1/pBpBpBp1/P1P1P1P1/4b3/5b2/8/8/k1K5 w - - 0 1").unwrap();
+        let mut regions: Vec<(&str, &str)> =
+            ["b7", "d7", "f7", "a8", "c8", "e8", "g8"].iter().map(|&b| (b, cage)).collect();
+        regions.push(("a1", "h7"));
+        let facts = facts_with(&seven, &regions);
+        assert!(!has(facts.persistent[Color::White as usize], Square::A6));
+    }
+
+    /// Binomial coefficients up to the budget: `C(8, 7) = 8`,
+    /// `C(64, 63) = 64`, `C(10, 2) = 45`, `C(23, 2) = 253`; `C(24, 2) = 276`
+    /// and `C(26, 13)` are over it.
+    #[test]
+    fn placements_count_subsets_up_to_the_budget() {
+        assert_eq!(placements(8, 7), Some(8));
+        assert_eq!(placements(64, 63), Some(64));
+        assert_eq!(placements(10, 2), Some(45));
+        assert_eq!(placements(23, 2), Some(253));
+        assert_eq!(placements(24, 2), None);
+        assert_eq!(placements(26, 13), None);
+        assert_eq!(placements(5, 5), Some(1));
     }
 
     /// A mate after a move of another piece of the loser, the loser's king
