@@ -97,8 +97,10 @@ pub fn static_witness(pos: &Position, winner: Color) -> Result<StaticWitness, Un
     let games =
         Games { uncapturable: crate::irreplaceable(pos, winner), mates_by: Some(winner), immobile: Bitboard::EMPTY };
     match witness_under(pos, winner, Rules::Certified, games) {
-        // The second attempt (module docs): group attacks, nothing assumed.
+        // The second and third attempts (module docs): group attacks,
+        // nothing assumed; then all the rules for the same games.
         Err(Uncertified::MateNotExcluded(square)) => witness_under(pos, winner, Rules::Saturation, Games::default())
+            .or_else(|_| witness_under(pos, winner, Rules::Saturation, games))
             .map_err(|_| Uncertified::MateNotExcluded(square)),
         other => other,
     }

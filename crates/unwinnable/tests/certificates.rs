@@ -430,7 +430,9 @@ fn static_from(mobility: &Mobility, winner: Color, never_captured: Bitboard, fro
 /// honest regions and from regions computed under false assumptions
 /// (every piece never captured, every piece immobile, every piece frozen,
 /// the loser's king never moving), under the certified rules and under
-/// all of the mobility's rules (group attacks among them). The label says the winner can mate:
+/// all of the mobility's rules (group attacks, checks only a capture
+/// answers and first moves that mate the winner among them), also for
+/// every game (the witness's second attempt). The label says the winner can mate:
 /// every one must be rejected.
 #[test]
 fn fabricated_certificates_for_winnable_positions_are_all_rejected() {
@@ -461,6 +463,7 @@ fn fabricated_certificates_for_winnable_positions_are_all_rejected() {
         };
         let wrong = [
             (honest, Bitboard::EMPTY),
+            (Games::default(), Bitboard::EMPTY),
             (Games { uncapturable: pieces, ..honest }, Bitboard::EMPTY),
             (Games { immobile: pieces, ..honest }, Bitboard::EMPTY),
             (Games { immobile: pieces, ..honest }, pieces),
