@@ -35,7 +35,12 @@
 //! regions are closed under the certified rules plus one: the persistent
 //! attacks of *groups* of like pieces (a chain of bishops with one hole
 //! guards the squares behind it from every placement), which the checker
-//! verifies too. It only costs where the first attempt failed.
+//! verifies too. A third attempt takes all the rules for the games ending
+//! in the winner's mate: the checker verifies the checks only a capture
+//! answers and the frozen pieces whose every first move mates the winner
+//! in the forms it knows (`crates/check`); where the mobility's form goes
+//! beyond them, it rejects the certificate. Both attempts only cost where
+//! the first one failed.
 //!
 //! The producer and the checker compute the same rule in two
 //! implementations on two move generators; the checker trusts nothing
