@@ -33,16 +33,21 @@ pub fn run(name: &str, data: &[u8]) -> bool {
     true
 }
 
-/// FEN parsing, and the round trip FEN -> position -> FEN -> position.
+/// FEN parsing (standard, Chess960 and either), and the round trip FEN ->
+/// position -> FEN -> position (the X-FEN written reads back the same
+/// without a Chess960 hint).
 pub fn fen(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else { return };
     let _ = movegen::Setup::from_fen(text);
-    let Ok(pos) = Position::from_fen(text) else { return };
-    let fen = pos.to_fen();
-    let again = Position::from_fen(&fen).unwrap_or_else(|e| panic!("{text:?} -> {fen:?} is rejected: {e}"));
-    assert_eq!(again.to_fen(), fen, "FEN round trip of {text:?}");
-    assert_eq!(again.compute_hash(), pos.compute_hash(), "hash after the round trip of {text:?}");
-    assert_eq!(again.legal_moves().len(), pos.legal_moves().len(), "moves after the round trip of {text:?}");
+    let _ = movegen::Setup::from_fen_chess960(text);
+    for pos in [Position::from_fen(text), Position::from_fen_chess960(text), Position::from_fen_any(text)] {
+        let Ok(pos) = pos else { continue };
+        let fen = pos.to_fen();
+        let again = Position::from_fen_any(&fen).unwrap_or_else(|e| panic!("{text:?} -> {fen:?} is rejected: {e}"));
+        assert_eq!(again.to_fen(), fen, "FEN round trip of {text:?}");
+        assert_eq!(again.compute_hash(), pos.compute_hash(), "hash after the round trip of {text:?}");
+        assert_eq!(again.legal_moves().len(), pos.legal_moves().len(), "moves after the round trip of {text:?}");
+    }
 }
 
 /// UCI and SAN move parsing against a position. The data is a FEN line and
@@ -53,7 +58,7 @@ pub fn uci_san(data: &[u8]) {
     let text = String::from_utf8_lossy(data);
     let mut lines = text.lines();
     let Some(first) = lines.next() else { return };
-    let mut pos = Position::from_fen(first.trim()).unwrap_or_else(|_| Position::start());
+    let mut pos = Position::from_fen_any(first.trim()).unwrap_or_else(|_| Position::start());
     check_all_moves(&pos);
     for (i, line) in lines.enumerate() {
         if i >= 64 {
@@ -75,7 +80,9 @@ fn check_all_moves(pos: &Position) {
     for &m in pos.legal_moves().iter() {
         let san = pos.san(m);
         assert_eq!(pos.parse_san(&san), Ok(m), "SAN {san} of {m} in {}", pos.to_fen());
-        let uci = m.to_string();
+        // Castling as the king's move, or as the king taking its rook in
+        // Chess960.
+        let uci = pos.to_uci(m);
         assert_eq!(pos.parse_uci(&uci), Ok(m), "UCI {uci} in {}", pos.to_fen());
         // The adjudicator's lenient SAN reader must agree too.
         match adjudicate::san::resolve(pos, &san) {

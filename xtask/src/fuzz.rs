@@ -283,6 +283,10 @@ fn seeds_for(root: &Path, name: &str) -> Result<Vec<Vec<u8>>, String> {
         .collect();
     let order = data_lines(&read("movegen-order.tsv")?);
     let perft: Vec<String> = data_lines(&read("perft-1000.tsv")?).iter().map(|l| field(l, 0)).collect();
+    // Chess960 positions (X-FEN with file letters where needed), and each
+    // also as Shredder-FEN's rook files for the parsers.
+    let chess960: Vec<String> =
+        data_lines(&read("chess960-perft.tsv")?).iter().map(|l| field(l, 0)).step_by(4).collect();
     let seeds: Vec<String> = match name {
         "fen" => {
             let mut fens: Vec<String> = Vec::new();
@@ -290,6 +294,9 @@ fn seeds_for(root: &Path, name: &str) -> Result<Vec<Vec<u8>>, String> {
             fens.extend(order.iter().step_by(20).map(|l| field(l, 0)));
             fens.extend(perft.iter().step_by(10).cloned());
             fens.extend(dev.iter().step_by(12).cloned());
+            fens.extend(chess960.iter().cloned());
+            fens.push("bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1".to_string());
+            fens.push("4k3/8/8/8/8/8/8/1R2K1R1 w KQ - 0 1".to_string());
             fens.extend(
                 [
                     "",
@@ -307,14 +314,15 @@ fn seeds_for(root: &Path, name: &str) -> Result<Vec<Vec<u8>>, String> {
         "uci_san" => order
             .iter()
             .step_by(15)
-            .filter_map(|line| {
-                let fen = field(line, 0);
-                let pos = Position::from_fen(&fen).ok()?;
+            .map(|line| field(line, 0))
+            .chain(chess960.iter().cloned())
+            .filter_map(|fen| {
+                let pos = Position::from_fen_any(&fen).ok()?;
                 let moves = pos.legal_moves();
                 let mut text = fen.clone();
                 for (i, m) in moves.iter().enumerate().step_by(3) {
                     text.push('\n');
-                    text.push_str(&if i % 2 == 0 { m.to_string() } else { pos.san(*m) });
+                    text.push_str(&if i % 2 == 0 { pos.to_uci(*m) } else { pos.san(*m) });
                 }
                 Some(text)
             })

@@ -15,7 +15,13 @@
 //! weaker than the Laws' "cannot checkmate by any series of legal moves";
 //! the difference is what the adjudicator finds).
 //!
-//! The output is a pure function of `N` and the seed (default 1).
+//! `--variant chess960` makes Chess960 games: each starts from one of the
+//! 960 start positions (at random), with the tags `Variant "Chess960"`,
+//! `SetUp "1"` and `FEN` as the server writes them, and castling by the
+//! Chess960 rules (`O-O` / `O-O-O` in SAN; played half of the times one
+//! is legal).
+//!
+//! The output is a pure function of `N`, the variant and the seed (default 1).
 
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
@@ -34,6 +40,8 @@ pub struct Options {
     pub zst: bool,
     /// The seed of the generator.
     pub seed: u64,
+    /// Chess960 games instead of standard chess.
+    pub chess960: bool,
 }
 
 /// SplitMix64: a small, fast, deterministic generator (not for security).
@@ -82,7 +90,7 @@ fn write_games<W: Write>(out: &mut W, options: &Options) -> io::Result<()> {
     let mut text = String::with_capacity(1 << 16);
     for index in 0..options.games {
         text.clear();
-        game(&mut rng, index, &mut text);
+        game(&mut rng, index, options.chess960, &mut text);
         out.write_all(text.as_bytes())?;
     }
     Ok(())
@@ -99,13 +107,21 @@ enum End {
 
 const ID_CHARS: &[u8] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 
-fn game(rng: &mut Rng, index: u64, text: &mut String) {
+fn game(rng: &mut Rng, index: u64, chess960: bool, text: &mut String) {
     use core::fmt::Write as _;
     let (base, increment) = [(60, 0), (180, 0), (180, 2), (300, 0), (300, 3), (600, 0)][rng.below(6) as usize];
     let plan = 10 + rng.below(150) as usize;
     let evals = rng.chance(10);
     // The moves first (the result goes in the tags).
-    let mut pos = Position::start();
+    let start = if chess960 {
+        // Every number below 960 is a start position.
+        movegen::chess960_start(rng.below(u64::from(movegen::CHESS960_POSITIONS)) as u32)
+            .and_then(|setup| Position::from_setup(setup).ok())
+            .unwrap_or_else(Position::start)
+    } else {
+        Position::start()
+    };
+    let mut pos = start;
     let mut movetext = String::with_capacity(plan * 24);
     let mut clocks = [base * 10, base * 10]; // tenths of a second
     let mut end = End::Stopped;
@@ -126,7 +142,12 @@ fn game(rng: &mut Rng, index: u64, text: &mut String) {
             break;
         }
         let captures: Vec<Move> = moves.iter().copied().filter(|&m| pos.is_capture(m)).collect();
-        let m = if !captures.is_empty() && rng.chance(60) {
+        // Chess960 games castle when they can, half of the time: random
+        // play alone seldom does, and castling is what differs.
+        let castle = moves.iter().copied().find(|m| m.is_castle()).filter(|_| chess960 && rng.chance(50));
+        let m = if let Some(castle) = castle {
+            castle
+        } else if !captures.is_empty() && rng.chance(60) {
             captures[rng.below(captures.len() as u64) as usize]
         } else {
             moves[rng.below(moves.len() as u64) as usize]
@@ -184,6 +205,12 @@ fn game(rng: &mut Rng, index: u64, text: &mut String) {
         61..=300 => "Blitz",
         _ => "Rapid",
     };
+    // Where the server writes them: after the other tags.
+    let variant = if chess960 {
+        format!("[Variant \"Chess960\"]\n[SetUp \"1\"]\n[FEN \"{}\"]\n", start.to_fen())
+    } else {
+        String::new()
+    };
     let _ = write!(
         text,
         "[Event \"Rated {speed} game\"]\n\
@@ -202,7 +229,7 @@ fn game(rng: &mut Rng, index: u64, text: &mut String) {
          [ECO \"?\"]\n\
          [Opening \"?\"]\n\
          [TimeControl \"{base}+{increment}\"]\n\
-         [Termination \"{termination}\"]\n\n",
+         [Termination \"{termination}\"]\n{variant}\n",
         rng.below(100_000),
         rng.below(100_000),
         rng.below(10),

@@ -3,6 +3,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod chess960;
 pub mod compare;
 pub mod judge;
 pub mod magics;
@@ -11,3 +12,4 @@ pub mod regress;
 pub mod sets;
 pub mod stats;
 pub mod tidy;
+pub mod verdicts960;

@@ -5,7 +5,9 @@
 //! The FEN has 4 or 6 fields (`startpos` stands for the starting
 //! position); the word `moves` is optional (as in the UCI `position`
 //! command); the moves are UCI (`e2e4`, `e7e8q`, castling as the king's
-//! move `e1g1`); an optional last token is the recorded result (default
+//! move `e1g1` or as the king taking its rook `e1h1`); a Chess960 FEN
+//! (Shredder-FEN, or X-FEN only Chess960 can read) is read as Chess960
+//! ([`Position::from_fen_any`]); an optional last token is the recorded result (default
 //! `*`). Blank lines and lines starting with `#` are not games.
 
 use core::fmt;
@@ -78,7 +80,7 @@ pub fn parse_fen_line(line: &str) -> Result<Game, FenLineError> {
                 [h, f, more @ ..] if is_number(h) && is_number(f) => (format!("{a} {b} {c} {d} {h} {f}"), more),
                 _ => (format!("{a} {b} {c} {d}"), rest),
             };
-            (Position::from_fen(&fen).map_err(FenLineError::InvalidFen)?, rest)
+            (Position::from_fen_any(&fen).map_err(FenLineError::InvalidFen)?, rest)
         }
         _ => return Err(FenLineError::NoPosition),
     };

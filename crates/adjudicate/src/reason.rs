@@ -25,13 +25,12 @@ pub fn verdict_reason(pos: &Position, winner: Color, verdict: &Verdict) -> Optio
 }
 
 /// The helpmate of a `winnable` `verdict` in `pos` as written in the
-/// records of `analyze`: its moves in UCI, and the line in SAN; `None` for
+/// records of `analyze`: its moves in UCI (castling as the king taking its
+/// rook in Chess960), and the line in SAN; `None` for
 /// other verdicts.
 pub fn helpmate_lines(pos: &Position, verdict: &Verdict) -> Option<(Vec<String>, String)> {
     match verdict {
-        Verdict::Winnable { helpmate } => {
-            Some((helpmate.iter().map(ToString::to_string).collect(), pos.san_line(helpmate)))
-        }
+        Verdict::Winnable { helpmate } => Some((pos.uci_line(helpmate), pos.san_line(helpmate))),
         _ => None,
     }
 }

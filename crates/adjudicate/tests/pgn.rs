@@ -45,7 +45,7 @@ fn malformed_games_are_errors_and_reading_goes_on() {
     assert!(reason(1).contains("Nz9") && reason(1).contains("not a SAN or UCI move"), "{}", reason(1));
     assert!(reason(2).contains("ply 1 (e5): illegal move"), "{}", reason(2));
     assert!(reason(3).contains("malformed tag pair"), "{}", reason(3));
-    assert!(reason(4).contains("unsupported variant"), "{}", reason(4));
+    assert!(reason(4).contains("variant not supported"), "{}", reason(4));
     assert!(reason(5).contains("contradicts the Result tag"), "{}", reason(5));
     assert!(reason(6).contains("unbalanced ')'"), "{}", reason(6));
     assert!(reason(7).contains("unterminated comment"), "{}", reason(7));
@@ -397,5 +397,50 @@ fn byte_ranges_hold_the_games_of_the_whole_file() {
             let (whole, ranges) = whole_and_in_ranges(bytes, chunk);
             assert_eq!(ranges, whole, "chunk {chunk} of {:?}", String::from_utf8_lossy(bytes));
         }
+    }
+}
+
+/// Chess960 games: the `Variant` tag's spellings, the `FEN` start read by
+/// the Chess960 rules (`KQkq` naming the rooks on each side of the king),
+/// castling in SAN and in coordinates (king takes rook), a Chess960 game
+/// without its `FEN`, and other variants refused with the reason. The
+/// expected positions are python-chess's (`chess.Board(fen,
+/// chess960=True)`, the same moves pushed).
+#[test]
+fn chess960_games() {
+    use adjudicate::pgn::PgnErrorKind;
+    // Start position 0 (BBQNNRKR: king g1, rooks f1 and h1). After Re1,
+    // O-O leaves the king on g1 and takes the rook from h1 to f1.
+    let start = "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1";
+    for variant in ["Chess960", "Fischerandom", "Chess 960", "fischer random"] {
+        let text = format!(
+            "[Variant \"{variant}\"]\n[SetUp \"1\"]\n[FEN \"{start}\"]\n\n1. Nd3 Nd6 2. Ne3 Ne6 3. Re1 Re8 4. O-O O-O 5. Nc4 *\n"
+        );
+        let read = games(text.as_bytes());
+        let game = read[0].as_ref().unwrap_or_else(|e| panic!("{variant}: {e}"));
+        let last = game.game.positions().last().unwrap();
+        assert_eq!(last.to_fen(), "bbq1rrk1/pppppppp/3nn3/8/2N5/3N4/PPPPPPPP/BBQ1RRK1 b - - 9 5", "{variant}");
+        assert!(last.is_chess960());
+    }
+    // O-O-O written in coordinates as the king taking its rook (g1f1), as
+    // some programs write it, then in SAN: the kings to c1/c8, the f-rooks
+    // to d1/d8.
+    let text = format!(
+        "[Variant \"Chess960\"]\n[FEN \"{start}\"]\n\n1. Nd3 Nd6 2. Ne3 Ne6 3. c3 c6 4. Qc2 Qc7 5. g1f1 O-O-O *\n"
+    );
+    let castled = games(text.as_bytes());
+    let game = castled[0].as_ref().unwrap_or_else(|e| panic!("{e}"));
+    let last = game.game.positions().last().unwrap();
+    assert_eq!(last.to_fen(), "bbkr3r/ppqppppp/2pnn3/8/8/2PNN3/PPQPPPPP/BBKR3R w - - 4 6");
+    // A Chess960 game needs its start position.
+    let no_fen = games(b"[Variant \"Chess960\"]\n\n1. e4 *\n");
+    assert_eq!(no_fen[0].as_ref().unwrap_err().kind, PgnErrorKind::Chess960WithoutFen);
+    // Other variants: an error that says so, never a misread.
+    for variant in ["Crazyhouse", "Atomic", "King of the Hill", "Three-check", "Antichess", "Horde", "Racing Kings"] {
+        let text = format!("[Variant \"{variant}\"]\n\n1. e4 *\n");
+        let read = games(text.as_bytes());
+        let error = read[0].as_ref().unwrap_err();
+        assert!(matches!(&error.kind, PgnErrorKind::UnsupportedVariant { variant: v } if v == variant));
+        assert!(error.kind.to_string().starts_with("variant not supported"), "{}", error.kind);
     }
 }

@@ -1,6 +1,6 @@
 //! The PGN reader against an independent implementation, python-chess: every
-//! game of standard chess that python-chess reads without an error is read
-//! by ours to the same final position (FEN, with the en passant square only
+//! game of standard chess or Chess960 that python-chess reads without an
+//! error is read by ours to the same final position (FEN, with the en passant square only
 //! when a capture is legal) after the same number of moves; every game it
 //! reads as another variant, or with a null move, is an error record here;
 //! every game it reports an error for is an error here too.
@@ -34,8 +34,9 @@ const PYTHON_CHESS: &str = "chess==1.11.2";
 /// The well-formed files of `testdata/pgn/` (the others are junk, cut or
 /// malformed on purpose: where one game ends in junk is not a fact to
 /// compare).
-const OWN_FILES: [&str; 9] = [
+const OWN_FILES: [&str; 10] = [
     "real-world-features.pgn",
+    "chess960.pgn",
     "pgn-syntax.pgn",
     "checkmate.pgn",
     "dead.pgn",
@@ -105,6 +106,7 @@ fn python_chess() -> Result<(PathBuf, PathBuf), String> {
 #[derive(Debug)]
 struct Theirs {
     standard: bool,
+    chess960: bool,
     errors: Vec<String>,
     plies: usize,
     fen: String,
@@ -122,6 +124,7 @@ fn theirs(python: &Path, files: &[PathBuf]) -> BTreeMap<(String, u64), Theirs> {
         let errors = record["errors"].as_array().unwrap().iter().map(|e| e.as_str().unwrap().to_string()).collect();
         let theirs = Theirs {
             standard: record["standard"].as_bool().unwrap(),
+            chess960: record["chess960"].as_bool().unwrap(),
             errors,
             plies: record["plies"].as_u64().unwrap() as usize,
             fen: record["fen"].as_str().unwrap().to_string(),
@@ -180,7 +183,7 @@ fn the_same_games_as_python_chess() {
         files.extend(more.split(':').filter(|p| !p.is_empty()).map(PathBuf::from));
     }
     let theirs = theirs(&python, &files);
-    let (mut same, mut both_refuse, mut problems) = (0, 0, Vec::new());
+    let (mut same, mut chess960, mut both_refuse, mut problems) = (0, 0, 0, Vec::new());
     for file in &files {
         let name = file.to_string_lossy().into_owned();
         let ours = ours(file);
@@ -205,6 +208,22 @@ fn the_same_games_as_python_chess() {
                         ));
                     }
                 }
+                // A Chess960 game: the same final position (castling rights
+                // compared as rooks, whatever letters the two FENs use).
+                Ok((plies, fen)) if theirs.chess960 && theirs.errors.is_empty() => {
+                    let same_position = Position::from_fen_chess960(&theirs.fen).is_ok_and(|their| {
+                        Position::from_fen_chess960(fen).is_ok_and(|our| our.to_fen() == their.to_fen())
+                    });
+                    if *plies == theirs.plies && same_position {
+                        same += 1;
+                        chess960 += 1;
+                    } else {
+                        problems.push(format!(
+                            "{name}#{number} (Chess960): {plies} moves to {fen} here, {} moves to {} in python-chess",
+                            theirs.plies, theirs.fen
+                        ));
+                    }
+                }
                 Ok(_) => problems.push(format!(
                     "{name}#{number}: read here, but python-chess says standard {}, errors {:?}",
                     theirs.standard, theirs.errors
@@ -219,11 +238,14 @@ fn the_same_games_as_python_chess() {
         }
     }
     eprintln!(
-        "python-chess comparison: {} files, {same} games read to the same final position, {both_refuse} refused \
-         by both (variants, null moves, errors), {} differences",
+        "python-chess comparison: {} files, {same} games read to the same final position ({chess960} of Chess960), \
+         {both_refuse} refused by both (variants, null moves, errors), {} differences",
         files.len(),
         problems.len()
     );
     assert!(problems.is_empty(), "{}", problems.join("\n"));
     assert!(same >= 40, "{same}");
+    // testdata/pgn/chess960.pgn (`cargo xtask gen-pgn 40 --variant chess960`)
+    // and python-chess's own Chess960 games.
+    assert!(chess960 >= 40, "{chess960}");
 }

@@ -34,16 +34,79 @@ pub fn count(set: Set) -> u32 {
     set.count_ones()
 }
 
-/// Reads a FEN. The clocks are replaced by `0 1` (no rule about them
-/// matters here, and cozy-chess would refuse some that are legal FEN);
-/// a FEN with only four fields gets them.
+/// Reads a FEN: standard chess, X-FEN or Shredder-FEN (Chess960). The
+/// clocks are replaced by `0 1` (no rule about them matters here, and
+/// cozy-chess would refuse some that are legal FEN); a FEN with only four
+/// fields gets them.
+///
+/// The castling field is rewritten as Shredder-FEN (the rooks' files),
+/// which cozy-chess reads for both variants: `K`/`Q` (`k`/`q`) name the
+/// outermost rook of that colour on its first rank on that side of its
+/// king (X-FEN; in standard chess, the corner rook); file letters stay.
 pub fn parse_fen(fen: &str) -> Result<Board, String> {
     let fields: Vec<&str> = fen.split_whitespace().collect();
     if fields.len() != 4 && fields.len() != 6 {
         return Err(format!("the FEN {fen:?} does not have 4 or 6 fields"));
     }
-    let normalised = format!("{} 0 1", fields[..4].join(" "));
-    Board::from_fen(&normalised, false).map_err(|e| format!("cozy-chess refuses the FEN {fen:?}: {e}"))
+    let castling = shredder_castling(fields[0], fields[2])
+        .ok_or_else(|| format!("the FEN {fen:?} has a castling field this checker cannot read"))?;
+    let normalised = format!("{} {} {castling} {} 0 1", fields[0], fields[1], fields[3]);
+    Board::from_fen(&normalised, true).map_err(|e| format!("cozy-chess refuses the FEN {fen:?}: {e}"))
+}
+
+/// The castling field `field` of a FEN whose placement is `placement`, as
+/// Shredder-FEN letters (see [`parse_fen`]); `None` if a character is not a
+/// castling letter or a `K`/`Q` has no rook on its side of the king.
+fn shredder_castling(placement: &str, field: &str) -> Option<String> {
+    if field == "-" {
+        return Some(field.to_string());
+    }
+    // The first ranks as text: rank 1 is the last of the placement, rank 8 the first.
+    let ranks: Vec<&str> = placement.split('/').collect();
+    let first_rank = |white: bool| -> Option<Vec<char>> {
+        let text = if white { ranks.last()? } else { ranks.first()? };
+        let mut squares = Vec::new();
+        for c in text.chars() {
+            match c.to_digit(10) {
+                Some(n) => squares.extend(std::iter::repeat_n(' ', n as usize)),
+                None => squares.push(c),
+            }
+        }
+        (squares.len() == 8).then_some(squares)
+    };
+    let mut out = String::new();
+    for c in field.chars() {
+        let white = c.is_ascii_uppercase();
+        let letter = match c.to_ascii_lowercase() {
+            side @ ('k' | 'q') => {
+                let rank = first_rank(white)?;
+                let (king, rook) = if white { ('K', 'R') } else { ('k', 'r') };
+                let king_file = rank.iter().position(|&p| p == king)?;
+                let file = if side == 'k' {
+                    (king_file + 1..8).rev().find(|&f| rank[f] == rook)?
+                } else {
+                    (0..king_file).find(|&f| rank[f] == rook)?
+                };
+                (b'a' + file as u8) as char
+            }
+            letter @ 'a'..='h' => letter,
+            _ => return None,
+        };
+        out.push(if white { letter.to_ascii_uppercase() } else { letter });
+    }
+    Some(out)
+}
+
+/// Whether every castling right of `board` is standard chess's (the king
+/// on the e-file, the rook in the corner): the static kind's closure
+/// argument covers those only (`docs/certificates.md`).
+pub fn standard_castling(board: &Board) -> bool {
+    Color::ALL.iter().all(|&color| {
+        let rights = board.castle_rights(color);
+        let king_on_e = board.king(color).file() == File::E;
+        (rights.short.is_none() || (king_on_e && rights.short == Some(File::H)))
+            && (rights.long.is_none() || (king_on_e && rights.long == Some(File::A)))
+    })
 }
 
 /// Reads a square name such as `e4`.
@@ -85,9 +148,10 @@ pub fn mated_by(board: &Board, winner: Color) -> bool {
     board.side_to_move() != winner && !board.checkers().is_empty() && legal_moves(board).is_empty()
 }
 
-/// Reads a move in UCI (castling written as the king's two-square move,
-/// `e1g1`) and checks that it is legal in `board`; returns it in
-/// cozy-chess's form (castling as the king taking its own rook).
+/// Reads a move in UCI (castling written as the king taking its own rook,
+/// `e1h1`, or as the king's two-square move to its castling square, `e1g1`)
+/// and checks that it is legal in `board`; returns it in cozy-chess's form
+/// (castling as the king taking its own rook).
 pub fn parse_move(board: &Board, uci: &str) -> Result<Move, String> {
     let illegal = || format!("{uci:?} is not a legal move in {board}");
     if !(4..=5).contains(&uci.len()) {
@@ -102,9 +166,11 @@ pub fn parse_move(board: &Board, uci: &str) -> Result<Move, String> {
     let king_steps_two = board.king(color) == mv.from
         && mv.from.rank() == mv.to.rank()
         && (mv.from.file() as i8 - mv.to.file() as i8).abs() == 2;
-    if king_steps_two {
+    // Only onto the castling squares (g and c): a king's two-square move
+    // elsewhere (Chess960's `d1f1`) is no castling.
+    if king_steps_two && matches!(mv.to.file(), File::G | File::C) {
         let rights = board.castle_rights(color);
-        let rook = if mv.to.file() > mv.from.file() { rights.short } else { rights.long };
+        let rook = if mv.to.file() == File::G { rights.short } else { rights.long };
         let rook: File = rook.ok_or_else(illegal)?;
         mv.to = Square::new(rook, mv.from.rank());
     }

@@ -97,6 +97,13 @@ struct Facts<'a> {
 
 /// Checks a `static` proof for `winner` in `board`.
 pub fn check(board: &Board, winner: Color, proof: &StaticProof) -> Result<(), String> {
+    // The closure (3) covers castling as the king's steps and the rook's
+    // slides through empty squares, and the frozen pieces' checks (4) rule
+    // castling out by the squares next to king and rook: both hold for
+    // standard chess's castling only (docs/certificates.md, Chess960).
+    if !crate::position::standard_castling(board) {
+        return Err("not certified: a static certificate of a position with Chess960 castling rights (see docs/certificates.md)".into());
+    }
     if has_en_passant(board) {
         return Err("static: an en passant capture is legal in the position".into());
     }

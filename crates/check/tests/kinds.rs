@@ -186,3 +186,31 @@ fn closures() {
     let alive = "7k/8/5K2/8/8/8/8/6Q1 w - - 0 1";
     rejected(outcome(alive, "white", "unwinnable", &closure(1_000_000, "")), "a mate by the winner");
 }
+
+/// Chess960: X-FEN and Shredder-FEN read alike, castling as the king taking
+/// its rook (the king's two-square form only onto g or c), and static
+/// certificates of positions with Chess960 rights rejected as not certified
+/// (their closure argument covers standard castling only).
+#[test]
+fn chess960() {
+    // King b1, rook a1: O-O-O puts the king on c1 and the rook on d1, from
+    // where it mates the king on d8 (boxed by its own rooks and pawns).
+    for fen in ["2rkr3/2p1p3/8/8/8/8/8/RK6 w Q - 0 1", "2rkr3/2p1p3/8/8/8/8/8/RK6 w A - 0 1"] {
+        let castle_mate = r#"{"version":1,"kind":"helpmate","moves":["b1a1"]}"#;
+        assert_eq!(outcome(fen, "white", "winnable", castle_mate), Outcome::Accepted, "{fen}");
+        // b1c1 is the king's step, no castling, and no mate.
+        let step = r#"{"version":1,"kind":"helpmate","moves":["b1c1"]}"#;
+        rejected(outcome(fen, "white", "winnable", step), "does not end in a mate");
+        // b1d1 is no castling (the king goes to c1), and no legal move.
+        let two = r#"{"version":1,"kind":"helpmate","moves":["b1d1"]}"#;
+        rejected(outcome(fen, "white", "winnable", two), "helpmate move 1");
+    }
+    // A static certificate is refused as not certified with Chess960
+    // rights, before anything else is looked at.
+    let locked = "k7/8/8/8/p1p1p1p1/P1PpPpPp/3PpP1P/4B1KR w K - 0 1";
+    let proof = r#"{"version":1,"kind":"static","regions":{},"never_captured":"","frozen":"","escapes":{}}"#;
+    rejected(
+        outcome(locked, "white", "unwinnable", proof),
+        "not certified: a static certificate of a position with Chess960",
+    );
+}

@@ -81,10 +81,12 @@
 //!   random games into such moves and checks that each one is answered
 //!   only by the capture.
 //!
-//! There is no castling rule: a castling is covered by the *move*, *not
-//! self-capture* and *king attackers* rules as the king stepping and the
-//! rook sliding through squares that are empty and (for the king) not
-//! attacked; the argument is in the crate docs.
+//! **Castling** (not in the paper, which excludes castling rights): for
+//! each right of the analysed position, unless a piece that never leaves
+//! its square stands where the castling needs an empty square or attacks
+//! directly a square the king crosses or lands on, the king's region gets
+//! its destination and the rook's its own ([`crate::castling`], with the
+//! argument, which covers Chess960).
 //!
 //! Every step only adds variables whose rules all hold (so nothing above
 //! the least fixpoint is ever set), and the loop stops only after a pass
@@ -118,6 +120,7 @@
 
 use movegen::{Bitboard, Board, Color, Rank, Role, Square};
 
+use crate::castling::Castlings;
 use crate::forced_captures::capture_forcing_checks;
 use crate::mating_moves::mating_pawn_targets;
 use crate::persistent::persistent_attacks;
@@ -151,12 +154,15 @@ pub(crate) struct Fixpoint {
 pub(crate) struct Assumptions {
     pub games: Games,
     pub frozen: Bitboard,
+    /// The castlings of the analysed position's rights (not an assumption:
+    /// a fact the castling rule needs).
+    pub castlings: Castlings,
 }
 
 impl Assumptions {
     /// Only the narrowing of `games`, nothing frozen.
-    pub fn of(games: Games) -> Assumptions {
-        Assumptions { games, frozen: Bitboard::EMPTY }
+    pub fn of(games: Games, castlings: Castlings) -> Assumptions {
+        Assumptions { games, frozen: Bitboard::EMPTY, castlings }
     }
 }
 
@@ -268,6 +274,9 @@ struct Allowed {
     push: Bitboard,
     /// Pawn captures: squares enemy non-king pieces can reach, no uncleared ally.
     capture: Bitboard,
+    /// The castlings the castling rule lets through in this pass: king
+    /// square, its destination, rook square, its destination.
+    castles: [Option<(Square, Square, Square, Square)>; 2],
 }
 
 /// Clearance and reachability (`C` and `R`), derived from the regions of
@@ -369,11 +378,13 @@ impl Saturation<'_> {
             let closed = blocked | (self.never_captured & uncleared & board.by_color(!color));
             // The persistent attacks are added when the kings grow.
             let danger = crate::geometry::direct_attacks_of(board, uncleared & board.by_color(!color));
+            let still = self.assumptions.games.immobile | self.assumptions.frozen;
             Allowed {
                 piece: !closed,
                 king: !closed & !danger,
                 push: !uncleared & !mating[color as usize],
                 capture: clearance.victims[!color as usize] & !closed & !mating[color as usize],
+                castles: self.assumptions.castlings.possible(color, uncleared, danger, still),
             }
         })
     }
@@ -463,7 +474,10 @@ impl Saturation<'_> {
             }
             let promotion_rank = Bitboard::relative_rank(color, Rank::Eighth);
             for square in board.by_color(color) - self.assumptions.games.immobile - board.kings() {
-                let region = self.regions[square];
+                // The castling rule: a castling rook also stands on its
+                // destination.
+                let castled = constraints.castles.iter().flatten().filter(|c| c.2 == square).map(|c| c.3);
+                let region = castled.fold(self.regions[square], Bitboard::with);
                 let role = board.role_at(square).unwrap_or(Role::Pawn);
                 let piece_allowed = constraints.piece - self.forcing[square as usize];
                 let grown = match role {
@@ -501,8 +515,11 @@ impl Saturation<'_> {
         let mut grew = false;
         for square in self.board.kings() - self.assumptions.games.immobile {
             let color = self.color_of(square);
+            // The castling rule: a castling king also stands on its
+            // destination.
+            let castled = allowed[color as usize].castles.iter().flatten().filter(|c| c.0 == square).map(|c| c.1);
             let grown = flood(
-                self.regions[square],
+                castled.fold(self.regions[square], Bitboard::with),
                 allowed[color as usize].king - persistent[!color as usize],
                 dilate::adjacent,
             );

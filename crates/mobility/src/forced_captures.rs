@@ -140,6 +140,7 @@ mod tests {
                 board,
                 side_to_move: Color::White,
                 castling: CastlingRights::empty(),
+                castling_files: movegen::CastlingFiles::STANDARD,
                 en_passant: None,
                 halfmove_clock: 0,
                 fullmove_number: 1,

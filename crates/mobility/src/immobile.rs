@@ -36,6 +36,7 @@
 
 use movegen::{Bitboard, Board, Color, Position, Role, Square, attacks};
 
+use crate::castling::Castlings;
 use crate::fixpoint::{Assumptions, Rules, saturate, saturate_watching};
 use crate::geometry::direct_attacks;
 use crate::terminal;
@@ -53,10 +54,11 @@ pub fn immobile_pieces(pos: &Position, rules: Rules, games: Games) -> Result<Bit
         return Err(NotApplicable::EnPassant(square));
     }
     let board = pos.board();
+    let castlings = Castlings::of(pos);
     let pieces = board.occupied() - board.kings();
     let mut immobile = games.immobile & pieces;
     let uncapturable = games.uncapturable & pieces;
-    let plain = saturate(board, rules, Assumptions::of(Games { uncapturable, immobile, ..games }));
+    let plain = saturate(board, rules, Assumptions::of(Games { uncapturable, immobile, ..games }, castlings));
     // Where each colour's pieces (kings included) may stand.
     let reach = Color::ALL.map(|color| plain.regions.union_of(board.by_color(color)));
     // A piece no enemy can reach is never captured: assuming so changes
@@ -78,7 +80,7 @@ pub fn immobile_pieces(pos: &Position, rules: Rules, games: Games) -> Result<Bit
             if immobile.contains(square) {
                 continue;
             }
-            if stays_still(board, rules, games, uncapturable | square, immobile, square) {
+            if stays_still(board, castlings, rules, games, uncapturable | square, immobile, square) {
                 immobile |= square;
                 found = true;
             }
@@ -101,6 +103,7 @@ pub fn immobile_pieces(pos: &Position, rules: Rules, games: Games) -> Result<Bit
 /// immobile.
 fn stays_still(
     board: &Board,
+    castlings: Castlings,
     rules: Rules,
     games: Games,
     uncapturable: Bitboard,
@@ -109,7 +112,7 @@ fn stays_still(
 ) -> bool {
     let watched = Bitboard::from(square);
     let narrowed = Games { uncapturable, immobile, ..games };
-    let plain = saturate_watching(board, rules, Assumptions::of(narrowed), watched);
+    let plain = saturate_watching(board, rules, Assumptions::of(narrowed, castlings), watched);
     if plain.is_some() {
         return true;
     }
@@ -117,8 +120,8 @@ fn stays_still(
     if !rules.terminal_captures() || !only_checks(board, square, winner) {
         return false;
     }
-    let base = saturate(board, rules, Assumptions::of(narrowed));
-    !terminal::refine(board, rules, narrowed, base).regions.moves(square)
+    let base = saturate(board, rules, Assumptions::of(narrowed, castlings));
+    !terminal::refine(board, castlings, rules, narrowed, base).regions.moves(square)
 }
 
 /// Whether the piece on `square`, of the colour other than `winner`, has

@@ -25,39 +25,29 @@
 //! later is covered: the paper's proof handles it, the pawn capture rule
 //! asks for `R` of the square the captured pawn passed over.)
 //!
-//! **Castling rights are allowed** (the paper excludes them; this is an
-//! extension, argued here and tested in `tests/over_approximation.rs` on
-//! random games in which castling is played). A castling is, for every
-//! variable of the fixpoint, the same as the king stepping square by square
-//! and the rook sliding square by square through squares that are empty:
+//! **Castling rights are allowed**, in standard chess and Chess960 (the
+//! paper excludes them; this is an extension). The fixpoint has a
+//! *castling rule*: for each right of the analysed position, the king's
+//! region gets its destination and the rook's its own, unless a piece that
+//! never leaves its square stands where the castling needs an empty square
+//! or attacks directly a square the king crosses or lands on. The argument
+//! is in [`castling`]: the position before a castling is within the regions
+//! (Lemma 8's induction), the castling's legality there makes every piece
+//! that started on a square it needs empty or that attacks the king's path
+//! directly a cleared one, so the rule applied. Stepping the king and
+//! sliding the rook through empty squares would cover standard castling but
+//! not Chess960's (the king may pass over the rook's square, the rook over
+//! the king's, either may stay, and neither may have another move).
 //!
-//! * In the position before the castling (reached by `n` plies, so within
-//!   the regions by the induction of Lemma 8's proof) the king stands on
-//!   `e1` and the rook on `h1` (`a1`), the squares between them are empty,
-//!   and the king's path `e1, f1, g1` (`e1, d1, c1`) is not attacked.
-//! * *King*, to `f1` (`d1`), then to `g1` (`c1`): the *move* rule holds
-//!   (the previous square is in the region); *not self-capture* holds (the
-//!   square is empty, so an ally that started there has left it, `C = 1` by
-//!   induction); *king attackers* holds: an enemy that attacks the square
-//!   directly (pawn, knight, king, or slider standing next to it) from its
-//!   initial square would still attack it if it had never moved or been
-//!   captured (a direct attack cannot be blocked, and a pinned piece still
-//!   attacks), and castling through or onto an attacked square is illegal;
-//!   so it was cleared, `C = 1` by induction. The fixpoint is closed under
-//!   the rules, so both squares are in the king's region.
-//! * *Rook*, `h1→g1→f1` (`a1→b1→c1→d1`): the squares are empty, so *move*
-//!   and *not self-capture* hold as for the king; rooks have no other rule.
-//! * Then `C` of king and rook (their regions have another square) and
-//!   `R[f1][c]` (the rook's region) follow from the *clearance* and
-//!   *reachability* rules. No other variable changes: castling captures
-//!   nothing and moves no pawn (so the facing-pawns rule, which only
-//!   concerns pawns and captures, is unaffected).
-//!
-//! The same argument holds for the fixpoint with frozen pieces of
-//! [`terminal`] (frozen pieces stand on their squares until the first of
-//! them is cleared, so a frozen enemy on an attacking square makes the
-//! castling illegal and a frozen ally on the path makes it impossible);
-//! [`terminal`] documents why its stalemate verification covers castling.
+//! The same holds for the fixpoint with frozen pieces of [`terminal`]
+//! (frozen pieces stand on their squares until the first of them is
+//! cleared, so a frozen enemy on an attacking square makes the castling
+//! illegal and a frozen ally on the path makes it impossible; a frozen
+//! piece is assumed never to move, so its castlings are left out while the
+//! assumption holds); [`terminal`] documents why its stalemate
+//! verification covers castling. `tests/over_approximation.rs` (standard
+//! chess) and `tests/chess960.rs` (Chess960) check the regions against
+//! random games in which castling is played.
 //!
 //! # Example: the paper's Position 1
 //!
@@ -92,6 +82,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod castling;
 // Internals, public for the tests and benchmarks of this project only.
 #[doc(hidden)]
 pub mod dilate;
@@ -114,6 +105,7 @@ use core::fmt;
 
 use movegen::{Bitboard, Board, CastlingRights, Color, Piece, Position, Role, Square};
 
+pub use castling::Castlings;
 pub use fixpoint::Rules;
 pub use geometry::direct_attacks;
 pub use immobile::immobile_pieces;
@@ -168,6 +160,7 @@ pub struct Games {
 pub struct Mobility {
     board: Board,
     castling: CastlingRights,
+    castlings: Castlings,
     regions: Regions,
     cleared: Bitboard,
     reachable: [Bitboard; 2],
@@ -203,11 +196,14 @@ impl Mobility {
         let board = *pos.board();
         let pieces = board.occupied() - board.kings();
         let games = Games { uncapturable: games.uncapturable & pieces, immobile: games.immobile & pieces, ..games };
-        let base = fixpoint::saturate(&board, rules, fixpoint::Assumptions::of(games));
-        let solution = if rules.terminal_captures() { terminal::refine(&board, rules, games, base) } else { base };
+        let castlings = Castlings::of(pos);
+        let base = fixpoint::saturate(&board, rules, fixpoint::Assumptions::of(games, castlings));
+        let solution =
+            if rules.terminal_captures() { terminal::refine(&board, castlings, rules, games, base) } else { base };
         Ok(Mobility {
             board,
             castling: pos.castling_rights(),
+            castlings,
             regions: solution.regions,
             cleared: solution.cleared,
             reachable: solution.reachable,
@@ -225,6 +221,12 @@ impl Mobility {
     /// last-move condition of the static check) must allow for it.
     pub fn castling_rights(&self) -> CastlingRights {
         self.castling
+    }
+
+    /// The castlings of the analysed position's rights, with their squares
+    /// (see [`castling`]).
+    pub fn castlings(&self) -> &Castlings {
+        &self.castlings
     }
 
     /// `region(P)` for the piece `P` standing on `square` in the analysed

@@ -401,6 +401,7 @@ mod tests {
                 board,
                 side_to_move: Color::Black,
                 castling: CastlingRights::empty(),
+                castling_files: movegen::CastlingFiles::STANDARD,
                 en_passant: None,
                 halfmove_clock: 0,
                 fullmove_number: 1,

@@ -49,22 +49,30 @@
 //!
 //! # Castling
 //!
-//! Positions with castling rights are handled without change:
+//! Standard castling (king on the e-file, rook in the corner):
 //!
-//! * A frozen rook that could castle is not kept frozen: in a position
-//!   within the assumed regions, a legal castling is covered by the
-//!   fixpoint's rules (crate docs), so the rook's assumed region has its
-//!   castling square and the rook fails the "cannot move" test. (Kings are
-//!   never frozen.)
+//! * A frozen rook cannot castle: castling needs the square next to it on
+//!   the king's side (`g1`/`b1`) empty, and the "cannot move" test finds
+//!   that square held by a fixed ally (else the rook has a first move and
+//!   is not kept). (Kings are never frozen.)
 //! * The stalemate verification rules out every castling of the victim's
-//!   side: castling needs the square next to the rook on the king's side
-//!   (`g1`/`b1`) empty, so a rook blocked there by a fixed ally cannot
-//!   castle, and any rook that is not blocked that way already counts as
-//!   having a move; and it needs the king's first square (`f1`/`d1`) empty
-//!   and unattacked, so whenever the verification finds that square closed
+//!   side: a rook not blocked on that square counts as having a move; and
+//!   castling needs the king's first square (`f1`/`d1`) empty and
+//!   unattacked, so whenever the verification finds that square closed
 //!   for a king step (a fixed ally on it, a direct attack by a fixed enemy
 //!   or the capturer, the capturer standing on it, or the capturing king
 //!   next to it) castling that way is impossible too.
+//!
+//! Chess960 castling has neither property: the square next to the rook on
+//! the king's side may be the king's, the king's first square may be the
+//! rook's, and either piece may stay where it is (`K f1, R g1` swap; `K g1,
+//! R h1`: only the rook moves), so a rook with no step of its own and a
+//! boxed king may still castle. So a rook with a Chess960 right is never
+//! frozen, and a capture is not verified to stalemate while the victim's
+//! side holds a Chess960 right whose castling no fixed piece (nor the
+//! capturer, on the victim's square) blocks by standing where it needs an
+//! empty square: the castling may be a move. `tests/chess960.rs` attacks
+//! both with random Chess960 games.
 //!
 //! Note what this means for tests of Lemma 8: the regions hold in every
 //! position *except* a stalemate reached by such a capture (the game ends
@@ -95,6 +103,7 @@
 use movegen::{Bitboard, Board, Color, Rank, Role, Square, attacks};
 
 use crate::Games;
+use crate::castling::Castlings;
 use crate::fixpoint::{Assumptions, Fixpoint, Rules, saturate};
 use crate::geometry::{attack_sources, direct_attacks, direct_attacks_of, may_promote, slides};
 use crate::mating_moves::{mates_on_arrival, mates_on_departure};
@@ -105,13 +114,16 @@ use crate::mating_moves::{mates_on_arrival, mates_on_departure};
 /// not verified to end the game, until every remaining one passes. (How the
 /// set is found does not matter for soundness: only that the final set
 /// passes the verification against its own fixpoint.)
-pub(crate) fn refine(board: &Board, rules: Rules, games: Games, base: Fixpoint) -> Fixpoint {
-    let mut frozen = board.occupied() - board.kings();
+pub(crate) fn refine(board: &Board, castlings: Castlings, rules: Rules, games: Games, base: Fixpoint) -> Fixpoint {
+    // A Chess960 castling rook is never frozen (see "Castling" in the
+    // module docs).
+    let chess960_rooks = castlings.iter().filter(|path| !path.is_standard()).fold(Bitboard::EMPTY, |b, p| b | p.rook);
+    let mut frozen = board.occupied() - board.kings() - chess960_rooks;
     while frozen.any() {
         // Until the first time a piece of `H` is cleared, none of them has
         // moved: their regions are their squares.
-        let assumed =
-            saturate(board, rules, Assumptions { games: Games { immobile: games.immobile | frozen, ..games }, frozen });
+        let immobile = games.immobile | frozen;
+        let assumed = saturate(board, rules, Assumptions { games: Games { immobile, ..games }, frozen, castlings });
         let never_captured = frozen | games.uncapturable | board.kings();
         let fixed = board.occupied() - assumed.cleared;
         // Where a piece of each colour that may be captured can stand.
@@ -128,7 +140,7 @@ pub(crate) fn refine(board: &Board, rules: Rules, games: Games, base: Fixpoint) 
                         });
                 // A piece assumed never captured needs no capture verified.
                 let captured_safely =
-                    games.uncapturable.contains(square) || capture_is_terminal(board, &assumed, square);
+                    games.uncapturable.contains(square) || capture_is_terminal(board, &castlings, &assumed, square);
                 !stays || !captured_safely
             })
             .collect();
@@ -181,7 +193,7 @@ fn first_moves(
 /// region from which it attacks the victim: mobile pieces, but also fixed
 /// and frozen ones (a capture between two assumed-fixed pieces would be the
 /// first event that breaks the assumption, so it must be covered too).
-fn capture_is_terminal(board: &Board, assumed: &Fixpoint, victim_square: Square) -> bool {
+fn capture_is_terminal(board: &Board, castlings: &Castlings, assumed: &Fixpoint, victim_square: Square) -> bool {
     let Some(victim_color) = board.color_at(victim_square) else { return true };
     let capturer_color = !victim_color;
     let x = victim_square;
@@ -232,6 +244,16 @@ fn capture_is_terminal(board: &Board, assumed: &Fixpoint, victim_square: Square)
             let fixed_attacks = direct_attacks_of(board, fixed_after & board.by_color(capturer_color));
             let own_fixed = fixed_after & board.by_color(victim_color);
             let guarded = fixed_attacks | capturer_direct;
+
+            // A Chess960 castling of the victim's side is a move unless a
+            // fixed piece or the capturer stands where it needs an empty
+            // square (see "Castling" in the module docs).
+            let chess960_castling = castlings
+                .of_color(victim_color)
+                .any(|path| !path.is_standard() && (path.empty & (fixed_after | x)).is_empty());
+            if chess960_castling {
+                return false;
+            }
 
             // The victim's other pieces must have no move.
             for piece_square in board.by_color(victim_color) - victim_king - x {
@@ -350,7 +372,7 @@ mod tests {
             (state % n as u64) as usize
         };
         let roles = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
-        let (mut claimed, mut positions) = (0, 0);
+        let (mut claimed, mut positions, mut with_rights, mut claimed_with_rights) = (0, 0, 0, 0);
         while positions < 500_000 {
             let mut board = Board::empty();
             let king = Square::new((below(8) + 8 * [0, 7, below(8)][below(3)]) as u32);
@@ -388,13 +410,36 @@ mod tests {
                 board,
                 side_to_move: Color::White,
                 castling: CastlingRights::empty(),
+                castling_files: movegen::CastlingFiles::STANDARD,
                 en_passant: None,
                 halfmove_clock: 0,
                 fullmove_number: 1,
             };
-            let Ok(pos) = Position::from_setup(setup) else { continue };
+            let Ok(mut pos) = Position::from_setup(setup) else { continue };
+            // Half of the time, Black's king on its first rank gets a
+            // Chess960 right with a rook of that rank: the verification
+            // must then see the castling that is Black's move.
+            let rank8 = Bitboard::rank(movegen::Rank::Eighth);
+            if rank8.contains(king) && below(2) == 0 {
+                if let Some(rook) = (board.pieces(Color::Black, Role::Rook) & rank8).first() {
+                    let king_side = rook > king;
+                    let files = if king_side {
+                        movegen::CastlingFiles::new(movegen::File::A, rook.file())
+                    } else {
+                        movegen::CastlingFiles::new(rook.file(), movegen::File::H)
+                    };
+                    let mut with_right = setup;
+                    with_right.castling = movegen::Castling { color: Color::Black, king_side }.right();
+                    with_right.castling_files = files.unwrap_or_default();
+                    if let Ok(castling) = Position::from_setup(with_right) {
+                        pos = castling;
+                        with_rights += 1;
+                    }
+                }
+            }
             positions += 1;
             let board = pos.board();
+            let castlings = Castlings::of(&pos);
             let regions = Regions::own_squares(board.occupied());
             let assumed = Fixpoint {
                 regions,
@@ -404,16 +449,44 @@ mod tests {
             };
             for m in pos.legal_moves().iter() {
                 let x = m.to();
-                if board.color_at(x) != Some(Color::Black) || !capture_is_terminal(board, &assumed, x) {
+                if board.color_at(x) != Some(Color::Black) || !capture_is_terminal(board, &castlings, &assumed, x) {
                     continue;
                 }
                 claimed += 1;
+                claimed_with_rights += u32::from(!pos.castling_rights().is_empty());
                 let after = pos.play(*m);
                 assert!(after.is_stalemate(), "{}: {m:?}", pos.to_fen());
             }
         }
-        eprintln!("{claimed} terminal captures claimed in {positions} positions");
-        assert!(claimed >= 300, "{claimed}");
+        eprintln!(
+            "{claimed} terminal captures claimed in {positions} positions ({claimed_with_rights} in the \
+             {with_rights} with a Chess960 right)"
+        );
+        assert!(claimed >= 300 && with_rights > 1_000, "{claimed} {with_rights}");
+    }
+
+    /// A Chess960 castling may be the victim's side's only move: Black's
+    /// king g8 and rook h8 have no step (f8 and g7 guarded, f7 and h7 its
+    /// own blocked pawns), but O-O takes the rook across to f8. After Qxa4
+    /// Black is not stalemated, so the capture is not terminal.
+    #[test]
+    fn a_chess960_castling_is_a_move() {
+        let pos: Position = "6kr/3N1p1p/5P1P/8/n7/8/8/Q1K5 w k - 0 1".parse().unwrap();
+        let after = pos.play(pos.parse_uci("a1a4").unwrap());
+        assert_eq!(after.legal_moves().len(), 1);
+        assert!(after.legal_moves()[0].is_castle() && !after.is_stalemate());
+        let board = pos.board();
+        let assumed = Fixpoint {
+            regions: Regions::own_squares(board.occupied()),
+            cleared: Bitboard::EMPTY,
+            reachable: [Bitboard::EMPTY; 2],
+            frozen: Bitboard::EMPTY,
+        };
+        assert!(!capture_is_terminal(board, &Castlings::of(&pos), &assumed, Square::A4));
+        // Without the right, the same capture does stalemate.
+        let without: Position = "6kr/3N1p1p/5P1P/8/n7/8/8/Q1K5 w - - 0 1".parse().unwrap();
+        assert!(without.play(without.parse_uci("a1a4").unwrap()).is_stalemate());
+        assert!(capture_is_terminal(without.board(), &Castlings::of(&without), &assumed, Square::A4));
     }
 
     /// A capturer that may promote guards nothing for sure: the white pawn
@@ -431,7 +504,7 @@ mod tests {
         let assumed = Fixpoint { regions, cleared, reachable: [Bitboard::EMPTY; 2], frozen: Bitboard::EMPTY };
         let capture = pos.parse_uci("d5e6").unwrap();
         assert!(!pos.play(capture).is_stalemate());
-        assert!(!capture_is_terminal(board, &assumed, Square::E6));
+        assert!(!capture_is_terminal(board, &Castlings::default(), &assumed, Square::E6));
     }
 
     #[test]

@@ -253,6 +253,7 @@ fn moves_out_of_the_regions_mate_the_winner_in_generated_positions() {
             board,
             side_to_move,
             castling: CastlingRights::empty(),
+            castling_files: movegen::CastlingFiles::STANDARD,
             en_passant: None,
             halfmove_clock: 0,
             fullmove_number: 1,

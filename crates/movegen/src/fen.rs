@@ -15,7 +15,7 @@
 
 use core::fmt;
 
-use crate::{Board, CastlingRights, Color, File, Piece, Rank, Square};
+use crate::{Bitboard, Board, Castling, CastlingFiles, CastlingRights, Color, File, Piece, Rank, Role, Square};
 
 /// A position as written in FEN, not yet checked against the rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -26,6 +26,9 @@ pub struct Setup {
     pub side_to_move: Color,
     /// Castling rights.
     pub castling: CastlingRights,
+    /// The files of the castling rooks and whether the game is Chess960
+    /// ([`CastlingFiles::STANDARD`] in standard chess).
+    pub castling_files: CastlingFiles,
     /// The en passant target square, if the FEN names one.
     pub en_passant: Option<Square>,
     /// Halfmoves since the last capture or pawn move.
@@ -71,8 +74,17 @@ pub enum FenSyntaxError {
         /// The field as written.
         found: String,
     },
-    /// The castling field is not `-` or a subset of `KQkq` in that order.
+    /// The castling field is not `-`, a subset of `KQkq` in that order, nor
+    /// an X-FEN or Shredder-FEN field (`K`, `Q`, `k`, `q` and file letters
+    /// `A`-`H`, `a`-`h`, each right once).
     Castling {
+        /// The field as written.
+        found: String,
+    },
+    /// The castling field gives White and Black castling rooks on
+    /// different files on one side of the king, which no game has (both
+    /// start on the same files, in Chess960 too).
+    CastlingFiles {
         /// The field as written.
         found: String,
     },
@@ -121,8 +133,10 @@ pub enum PositionError {
         /// The side in check (not to move).
         color: Color,
     },
-    /// A castling right is given, but the king or that rook is not on its
-    /// home square.
+    /// A castling right is given, but the king is not on its first rank
+    /// or that rook is not on its file of the first rank on that side of
+    /// the king (in standard chess: the king on e1/e8, the rook in the
+    /// corner).
     CastlingWithoutPieces {
         /// The right, in FEN letters (`K`, `Q`, `k` or `q`).
         right: char,
@@ -220,7 +234,14 @@ impl fmt::Display for FenSyntaxError {
             FenSyntaxError::Castling { found } => {
                 write!(
                     f,
-                    "FEN castling field is {:?}, expected '-' or a subset of 'KQkq' in that order",
+                    "FEN castling field is {:?}, expected '-', a subset of 'KQkq' in that order, or Chess960 rook files ('HAha', 'KQkq' with a file letter where ambiguous)",
+                    excerpt(found)
+                )
+            }
+            FenSyntaxError::CastlingFiles { found } => {
+                write!(
+                    f,
+                    "FEN castling field {:?} gives White and Black castling rooks on different files (in every game, Chess960 too, they start on the same files)",
                     excerpt(found)
                 )
             }
@@ -253,7 +274,10 @@ impl fmt::Display for PositionError {
                 write!(f, "{color} is in check but it is {}'s turn: the king could be captured", !*color)
             }
             PositionError::CastlingWithoutPieces { right } => {
-                write!(f, "castling right '{right}' needs the king and that rook on their home squares")
+                write!(
+                    f,
+                    "castling right '{right}' needs the king and that rook on their home squares (the king on its first rank, the rook on that side of it)"
+                )
             }
             PositionError::ImpossibleEnPassant { square, reason } => {
                 write!(f, "en passant square {square} is impossible: {reason}")
@@ -271,6 +295,7 @@ impl Setup {
             board: Board::start(),
             side_to_move: Color::White,
             castling: CastlingRights::all(),
+            castling_files: CastlingFiles::STANDARD,
             en_passant: None,
             halfmove_clock: 0,
             fullmove_number: 1,
@@ -301,8 +326,7 @@ impl Setup {
             "b" => Color::Black,
             other => return Err(FenSyntaxError::SideToMove { found: other.to_string() }),
         };
-        let castling = CastlingRights::from_fen(fields[2])
-            .ok_or_else(|| FenSyntaxError::Castling { found: fields[2].to_string() })?;
+        let (castling, castling_files) = parse_castling(fields[2], &board, false)?;
         let en_passant = match fields[3] {
             "-" => None,
             other => Some(
@@ -321,21 +345,169 @@ impl Setup {
                 parse_counter(text).ok_or_else(|| FenSyntaxError::FullmoveNumber { found: text.to_string() })?.max(1)
             }
         };
-        Ok(Setup { board, side_to_move, castling, en_passant, halfmove_clock, fullmove_number })
+        Ok(Setup { board, side_to_move, castling, castling_files, en_passant, halfmove_clock, fullmove_number })
     }
 
-    /// Writes the setup as a six-field FEN.
+    /// [`Setup::from_fen`] for a Chess960 game: `K`, `Q`, `k` and `q` name
+    /// the outermost rook on their side of the king (X-FEN) even with the
+    /// king on the e-file, and the setup is Chess960 (castling written in
+    /// UCI as the king taking its rook).
+    ///
+    /// ```
+    /// use movegen::{File, Setup};
+    /// // King e1, rooks b1 and g1: only Chess960 reads KQ.
+    /// let fen = "4k3/8/8/8/8/8/8/1R2K1R1 w KQ - 0 1";
+    /// assert!(movegen::Position::from_setup(Setup::from_fen(fen).unwrap()).is_err());
+    /// let setup = Setup::from_fen_chess960(fen).unwrap();
+    /// assert_eq!((setup.castling_files.queen_side(), setup.castling_files.king_side()), (File::B, File::G));
+    /// assert!(setup.castling_files.is_chess960());
+    /// // Written back with the letters, which need no Chess960 hint to read.
+    /// assert_eq!(setup.to_fen(), "4k3/8/8/8/8/8/8/1R2K1R1 w GB - 0 1");
+    /// ```
+    pub fn from_fen_chess960(fen: &str) -> Result<Setup, FenSyntaxError> {
+        let mut setup = Setup::from_fen(fen)?;
+        let fields: Vec<&str> = fen.split_ascii_whitespace().collect();
+        // `from_fen` checked that there are 4 to 6 fields.
+        (setup.castling, setup.castling_files) = parse_castling(fields[2], &setup.board, true)?;
+        Ok(setup)
+    }
+
+    /// The castling field in X-FEN: `K`, `Q`, `k`, `q` for the outermost
+    /// rook on its side of the king, the rook's file letter when another
+    /// rook stands further out (as python-chess writes it); standard
+    /// chess's `KQkq` for standard positions. In Chess960, a rook off its
+    /// corner with the king on the e-file is written with its letter too:
+    /// [`Setup::from_fen`] reads `KQkq` with the kings on the e-file as
+    /// standard chess.
+    pub fn castling_fen(&self) -> String {
+        if self.castling.is_empty() {
+            return "-".to_string();
+        }
+        let mut field = String::new();
+        for castling in self.castling.castlings() {
+            let rook = castling.rook_from(self.castling_files);
+            let rooks = self.board.pieces(castling.color, Role::Rook) & Bitboard::rank(rook.rank());
+            let outer = rooks.iter().any(|other| if castling.king_side { other > rook } else { other < rook });
+            let king_on_e = self.board.king_of(castling.color).is_some_and(|king| king.file() == File::E);
+            let corner = if castling.king_side { File::H } else { File::A };
+            let misread = self.castling_files.is_chess960() && king_on_e && rook.file() != corner;
+            let letter = match (outer || misread, castling.king_side) {
+                (true, _) => rook.file().char(),
+                (false, true) => 'k',
+                (false, false) => 'q',
+            };
+            field.push(if castling.color.is_white() { letter.to_ascii_uppercase() } else { letter });
+        }
+        field
+    }
+
+    /// The castling field in Shredder-FEN: the rooks' file letters (`HAha`).
+    pub fn shredder_castling_fen(&self) -> String {
+        if self.castling.is_empty() {
+            return "-".to_string();
+        }
+        self.castling
+            .castlings()
+            .map(|castling| {
+                let letter = castling.rook_from(self.castling_files).file().char();
+                if castling.color.is_white() { letter.to_ascii_uppercase() } else { letter }
+            })
+            .collect()
+    }
+
+    /// Writes the setup as a six-field FEN (X-FEN castling, see
+    /// [`Setup::castling_fen`]).
     pub fn to_fen(&self) -> String {
         format!(
             "{} {} {} {} {} {}",
             self.board.board_fen(),
             self.side_to_move.char(),
-            self.castling.to_fen(),
+            self.castling_fen(),
             self.en_passant.map_or("-".to_string(), |sq| sq.to_string()),
             self.halfmove_clock,
             self.fullmove_number
         )
     }
+}
+
+/// Parses the castling field against the board: `-`; standard `KQkq` (in
+/// that order) with the kings on the e-file, read as standard chess; or
+/// X-FEN and Shredder-FEN (`K`/`Q` for the outermost rook on that side of
+/// the king, a file letter for the rook on that file), read as Chess960.
+/// With `chess960`, `KQkq` are always read as X-FEN and the result is
+/// Chess960. A `K` or `Q` without a rook on that side names the standard
+/// corner: [`crate::Position::from_setup`] then says which right lacks its
+/// rook.
+fn parse_castling(
+    field: &str,
+    board: &Board,
+    chess960: bool,
+) -> Result<(CastlingRights, CastlingFiles), FenSyntaxError> {
+    let syntax = || FenSyntaxError::Castling { found: field.to_string() };
+    if field == "-" {
+        return Ok((CastlingRights::empty(), CastlingFiles::STANDARD.with_chess960(chess960)));
+    }
+    // The king of `color` if it stands on its first rank.
+    let home_king = |color: Color| board.king_of(color).filter(|king| king.rank() == Rank::First.relative_to(color));
+    let only_kq = field.chars().all(|c| matches!(c, 'K' | 'Q' | 'k' | 'q'));
+    if only_kq && CastlingRights::from_fen(field).is_none() {
+        // `KQkq` letters out of that order or repeated.
+        return Err(syntax());
+    }
+    if !chess960 {
+        if let Some(rights) = CastlingRights::from_fen(field) {
+            let on_e_file = |color: Color| board.king_of(color).is_some_and(|king| king.file() == File::E);
+            if rights.castlings().all(|castling| on_e_file(castling.color)) {
+                return Ok((rights, CastlingFiles::STANDARD));
+            }
+        }
+    }
+    let mut rights = CastlingRights::empty();
+    // Per side (queen, king), the rook file named so far.
+    let mut files: [Option<File>; 2] = [None, None];
+    for c in field.chars() {
+        if !c.is_ascii_alphabetic() {
+            return Err(syntax());
+        }
+        let color = Color::from_white(c.is_ascii_uppercase());
+        let rank = Rank::First.relative_to(color);
+        let rooks = board.pieces(color, Role::Rook) & Bitboard::rank(rank);
+        let king = home_king(color);
+        let (king_side, file) = match c.to_ascii_lowercase() {
+            'k' => {
+                let outermost = king.and_then(|king| rooks.iter().rfind(|&rook| rook > king));
+                (true, outermost.map_or(File::H, Square::file))
+            }
+            'q' => {
+                let outermost = king.and_then(|king| rooks.iter().find(|&rook| rook < king));
+                (false, outermost.map_or(File::A, Square::file))
+            }
+            letter => {
+                let file = File::from_char(letter).ok_or_else(syntax)?;
+                let king_side = match king {
+                    Some(king) => file > king.file(),
+                    None => file >= File::E,
+                };
+                (king_side, file)
+            }
+        };
+        let right = Castling { color, king_side }.right();
+        if rights.contains(right) {
+            return Err(syntax());
+        }
+        rights |= right;
+        let side = &mut files[usize::from(king_side)];
+        if side.is_some_and(|named| named != file) {
+            return Err(FenSyntaxError::CastlingFiles { found: field.to_string() });
+        }
+        *side = Some(file);
+    }
+    if rights.is_empty() {
+        return Err(syntax());
+    }
+    let castling_files = CastlingFiles::new(files[0].unwrap_or(File::A), files[1].unwrap_or(File::H))
+        .ok_or_else(|| FenSyntaxError::CastlingFiles { found: field.to_string() })?;
+    Ok((rights, castling_files.with_chess960(true)))
 }
 
 /// Parses a move counter: ASCII digits only, at most 65535.

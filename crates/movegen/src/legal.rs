@@ -13,8 +13,10 @@ use crate::{Bitboard, Castling, CastlingRights, Color, Move, MoveKind, Position,
 /// The legal moves of one piece, as a set of destinations.
 ///
 /// A pawn destination on the last rank stands for four moves (one per
-/// promotion piece); a king destination two files away is castling; a pawn
-/// destination equal to the en passant square is an en passant capture.
+/// promotion piece); castling is a king destination two files away in
+/// standard chess, and the castling rook's square in Chess960 (see
+/// [`CastlingFiles`](crate::CastlingFiles)); a pawn destination equal to the
+/// en passant square is an en passant capture.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PieceMoves {
     /// What moves.
@@ -110,18 +112,20 @@ impl Position {
         }
     }
 
-    /// The king's legal castling destinations.
+    /// The king's legal castlings as destinations: the king's (standard
+    /// chess) or the rook's square (Chess960, where the king's destination
+    /// may be a square it can step to, or its own).
     #[inline(always)]
     fn castling_destinations<S: Side>(&self) -> Bitboard {
         let mut to = Bitboard::EMPTY;
         if self.checkers().is_empty() && self.castling_rights().intersects(CastlingRights::of(S::COLOR)) {
-            let board = self.board();
+            let king = self.our_king();
             for castling in Castling::both(S::COLOR) {
-                if self.castling_rights().contains(castling.right())
-                    && (castling.path() & board.occupied()).is_empty()
-                    && castling.king_path().into_iter().all(|sq| !board.is_attacked_by(sq, !S::COLOR, board.occupied()))
-                {
-                    to |= castling.king_to();
+                if self.castling_rights().contains(castling.right()) {
+                    let path = castling.path(king, castling.rook_from(self.castling_files()));
+                    if self.castling_is_legal(&path) {
+                        to |= if self.is_chess960() { path.rook } else { path.king_to };
+                    }
                 }
             }
         }
@@ -212,9 +216,11 @@ impl Position {
 
     /// [`Position::has_legal_moves`] for the side `S`, cheapest tests
     /// first: the unpinned pawns as sets, the unpinned pieces one by one,
-    /// the king, and only then pinned pieces and en passant. Castling
-    /// needs no test: when it is legal, so is the king's step to the
-    /// square it passes.
+    /// the king, and only then pinned pieces, en passant and castling. A
+    /// standard castling needs no test (when it is legal, so is the king's
+    /// step to the square it crosses), but a Chess960 one may be the only
+    /// move of its king and rook (`K f1, R g1` boxed in: they swap; `K g1,
+    /// R h1`: the king stays), so castling is tested last.
     #[inline(always)]
     fn has_legal<S: Side>(&self) -> bool {
         let board = self.board();
@@ -266,7 +272,7 @@ impl Position {
                 return true;
             }
         }
-        self.legal_en_passants::<S>(pawns) > 0
+        self.legal_en_passants::<S>(pawns) > 0 || self.castling_destinations::<S>().any()
     }
 
     /// The number of legal moves (each promotion piece counts).
@@ -378,7 +384,14 @@ impl Position {
                     }
                     continue;
                 }
-                Role::King if from.distance(target) == 2 => Move::new(from, target, MoveKind::Castle),
+                Role::King if self.us().contains(target) => Move::new(
+                    from,
+                    Castling { color: self.side_to_move(), king_side: target > from }.king_to(),
+                    MoveKind::Castle,
+                ),
+                Role::King if !self.is_chess960() && from.distance(target) == 2 => {
+                    Move::new(from, target, MoveKind::Castle)
+                }
                 _ => Move::normal(from, target),
             };
             f(m);

@@ -1,11 +1,13 @@
 #![doc = include_str!("../README.md")]
 //!
-//! A from-scratch magic-bitboard legal move generator for standard chess,
-//! producing moves in the exact order of the reference engine (Stockfish,
-//! December 2020) that the unwinnability paper's implementation is built on.
+//! A from-scratch magic-bitboard legal move generator for standard chess
+//! and Chess960, producing moves in the exact order of the reference engine
+//! (Stockfish, December 2020) that the unwinnability paper's implementation
+//! is built on.
 //!
 //! * Types: [`Square`], [`File`], [`Rank`], [`Color`], [`Role`], [`Piece`],
-//!   [`Bitboard`], [`CastlingRights`], [`Move`] (16 bits), [`Board`].
+//!   [`Bitboard`], [`CastlingRights`] and [`CastlingFiles`] (Chess960's
+//!   rook files), [`Move`] (16 bits), [`Board`].
 //! * [`Position`]: a validated, 96-byte `Copy` position with copy-make
 //!   [`Position::play`], cached checkers and pins, and an incremental
 //!   Zobrist [`Position::hash`]. [`Setup`] is the unchecked FEN content;
@@ -18,6 +20,10 @@
 //!   bitboards (PEXT when compiled for BMI2), see [`magic`].
 //! * [`Position::perft`], [`Position::divide`], UCI notation
 //!   ([`Position::parse_uci`], `Display` of [`Move`]).
+//! * Chess960: castling with the king and rooks on any files, X-FEN and
+//!   Shredder-FEN ([`Setup::from_fen`], [`Position::from_fen_chess960`]),
+//!   UCI in both conventions ([`Position::to_uci`]); the start positions
+//!   ([`chess960_start`]).
 //! * [`prefetch()`]: a cache hint for the searches' hash tables.
 //! * [`unreachable()`]: positions the move rules handle but no game reaches
 //!   (more than eight pawns, more pieces than promotions allow, a check no
@@ -50,6 +56,7 @@ pub mod attacks;
 mod bitboard;
 mod board;
 mod castling;
+mod chess960;
 mod color;
 mod fen;
 // Internals, public for the tests and benchmarks of this project only.
@@ -79,7 +86,8 @@ pub mod zobrist;
 
 pub use bitboard::{Bitboard, BitboardIter};
 pub use board::Board;
-pub use castling::{Castling, CastlingRights};
+pub use castling::{Castling, CastlingFiles, CastlingPath, CastlingRights};
+pub use chess960::{CHESS960_POSITIONS, chess960_start, random_chess960_positions};
 pub use color::Color;
 pub use fen::{FenError, FenSyntaxError, PositionError, Setup};
 pub use legal::PieceMoves;

@@ -18,7 +18,8 @@
 //!    5. en passant captures, by origin square;
 //!    6. knight moves, then bishop, rook and queen moves: pieces by square,
 //!       and each piece's destinations by square;
-//!    7. king moves by destination, then castling king side, queen side.
+//!    7. king moves by destination, then castling king side, queen side
+//!       (Chess960 castling in the same place).
 //! 2. **In check** ("evasions"): first the king moves (by destination),
 //!    leaving out squares on the line of a checking slider; then, unless in
 //!    double check, the steps 1.1-1.6 restricted to capturing the checker or
@@ -41,7 +42,7 @@
 
 use arrayvec::ArrayVec;
 
-use crate::{Bitboard, Castling, Color, Move, MoveKind, Position, Rank, Role, Square, attacks};
+use crate::{Bitboard, Castling, CastlingRights, Color, Move, MoveKind, Position, Rank, Role, Square, attacks};
 
 /// Capacity of a [`MoveList`]: an upper bound on the number of
 /// pseudo-legal moves of *any* position, however unreachable.
@@ -298,13 +299,16 @@ impl Position {
                 let illegal = targets - self.king_safe_targets::<S>();
                 list.push_each(targets, illegal, |to| Move::normal(king, to));
             }
-            let board = self.board();
-            let occupied = board.occupied();
-            for castling in Castling::both(S::COLOR) {
-                if self.castling_rights().contains(castling.right()) && (castling.path() & occupied).is_empty() {
-                    let legal =
-                        castling.king_path().into_iter().all(|sq| !board.is_attacked_by(sq, !S::COLOR, occupied));
-                    list.push_if(Move::new(king, castling.king_to(), MoveKind::Castle), legal);
+            let rights = self.castling_rights();
+            if rights.intersects(CastlingRights::of(S::COLOR)) {
+                let occupied = self.board().occupied();
+                for castling in Castling::both(S::COLOR) {
+                    if rights.contains(castling.right()) {
+                        let path = castling.path(king, castling.rook_from(self.castling_files()));
+                        if (path.empty & occupied).is_empty() {
+                            list.push_if(Move::new(king, path.king_to, MoveKind::Castle), self.castling_is_safe(&path));
+                        }
+                    }
                 }
             }
         } else {
@@ -436,8 +440,8 @@ impl Position {
                 (board.attackers_to(king, occupied) & theirs & !Bitboard::from(captured)).is_empty()
             }
             MoveKind::Castle => {
-                let castling = Castling { color: us, king_side: to > from };
-                castling.king_path().into_iter().all(|sq| !board.is_attacked_by(sq, !us, board.occupied()))
+                let castling = Castling::of_destination(us, to);
+                self.castling_is_safe(&castling.path(king, castling.rook_from(self.castling_files())))
             }
             _ if from == king => !board.is_attacked_by(to, !us, board.occupied() ^ from),
             _ => !self.pinned().contains(from) || attacks::aligned(from, to, king),

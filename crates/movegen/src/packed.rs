@@ -8,7 +8,7 @@
 //! reset) without validating it again: a packed position can only be made
 //! from a valid one.
 
-use crate::{Bitboard, Board, CastlingRights, Color, Position, Role, Square};
+use crate::{Bitboard, Board, CastlingFiles, CastlingRights, Color, File, Position, Rank, Role, Square};
 
 /// The identity of a position (see the module docs).
 ///
@@ -29,8 +29,10 @@ pub struct PackedPosition {
     /// Bit `i` of the role code (pawn 1, knight 2, bishop 3, rook 4,
     /// queen 5, king 6; 0 for an empty square) of every square.
     pub planes: [u64; 3],
-    /// Side to move (bit 0), castling rights (bits 1-4), en passant square
-    /// plus one (bits 8-15, 0 for none).
+    /// Side to move (bit 0), castling rights (bits 1-4), en passant
+    /// (bit 5 set when there is a square, its file in bits 6-8: the rank
+    /// follows from the side to move), the castling rooks' files and the
+    /// variant (bits 9-15, [`CastlingFiles`]; 0 in standard chess).
     pub state: u16,
 }
 
@@ -43,7 +45,8 @@ impl Position {
             (board.pawns().0, board.knights().0, board.bishops().0, board.rooks().0, board.queens().0, board.kings().0);
         let state = self.side_to_move() as u16
             | u16::from(self.castling_rights().bits()) << 1
-            | self.ep_square().map_or(0, |sq| sq as u16 + 1) << 8;
+            | self.ep_square().map_or(0, |sq| 1 | (sq.file() as u16) << 1) << 5
+            | u16::from(self.castling_files().to_bits()) << 9;
         PackedPosition { black: board.by_color(Color::Black).0, planes: [p | b | q, n | b | k, r | q | k], state }
     }
 }
@@ -74,8 +77,10 @@ impl PackedPosition {
         debug_assert_eq!(board.by_role[Role::King as usize].count(), 2);
         let side_to_move = if self.state & 1 == 0 { Color::White } else { Color::Black };
         let castling = CastlingRights::from_bits_truncate((self.state >> 1) as u8 & 0xf);
-        let ep = (self.state >> 8) as u8;
-        let ep_square = (ep != 0).then(|| Square::new(u32::from(ep - 1)));
-        Position::from_trusted_parts(board, side_to_move, castling, ep_square)
+        let ep = (self.state >> 5) & 0xf;
+        let ep_rank = if side_to_move == Color::White { Rank::Sixth } else { Rank::Third };
+        let ep_square = (ep & 1 != 0).then(|| Square::from_coords(File::new(u32::from(ep >> 1)), ep_rank));
+        let files = CastlingFiles::from_bits((self.state >> 9) as u8);
+        Position::from_trusted_parts(board, side_to_move, castling, files, ep_square)
     }
 }

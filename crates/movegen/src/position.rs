@@ -5,13 +5,19 @@ use core::str::FromStr;
 
 use crate::fen::{FenError, PositionError, Setup};
 use crate::{
-    Bitboard, Board, Castling, CastlingRights, Color, Move, MoveKind, Piece, Rank, Role, Square, attacks, zobrist,
+    Bitboard, Board, Castling, CastlingFiles, CastlingPath, CastlingRights, Color, Move, MoveKind, Piece, Rank, Role,
+    Square, attacks, zobrist,
 };
 
 /// A position in which the rules of chess are defined: exactly one king per
 /// side, no pawns on the first or last rank, the side not to move not in
 /// check, castling rights backed by king and rook on their home squares, and
 /// an en passant square only where a double push could have produced it.
+///
+/// Standard chess and Chess960 share the type: castling rights name the
+/// rooks' files ([`CastlingFiles`], `a` and `h` in standard chess), and a
+/// Chess960 position writes castling in UCI as the king taking its rook
+/// ([`Position::to_uci`]).
 ///
 /// `Position` is a small `Copy` value (96 bytes); moves are applied by
 /// copy-make ([`Position::play`]). It caches the checkers and the pinned
@@ -31,13 +37,14 @@ use crate::{
 /// assert_eq!(after.to_fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
 /// assert_eq!(after.hash(), after.compute_hash());
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy)]
 pub struct Position {
     board: Board,
     checkers: Bitboard,
     pinned: Bitboard,
     hash: u64,
     castling: CastlingRights,
+    castling_files: CastlingFiles,
     side_to_move: Color,
     ep_square: Option<Square>,
     halfmove_clock: u16,
@@ -46,6 +53,33 @@ pub struct Position {
 
 static_assertions::assert_eq_size!(Position, [u8; 96]);
 static_assertions::assert_impl_all!(Position: Copy, Send, Sync);
+
+/// Equal positions: the same pieces, side to move, castling rights with
+/// the same rooks, en passant square, counters, and so the same cached
+/// checkers, pins and hash. Whether castling is written the Chess960 way
+/// ([`Position::is_chess960`]) is notation, not position, and does not
+/// count.
+impl PartialEq for Position {
+    fn eq(&self, other: &Position) -> bool {
+        self.board == other.board
+            && self.castling == other.castling
+            && self.castling_files.file_bits() == other.castling_files.file_bits()
+            && self.side_to_move == other.side_to_move
+            && self.ep_square == other.ep_square
+            && self.halfmove_clock == other.halfmove_clock
+            && self.fullmove_number == other.fullmove_number
+    }
+}
+
+impl Eq for Position {}
+
+impl core::hash::Hash for Position {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.hash.hash(state);
+        self.halfmove_clock.hash(state);
+        self.fullmove_number.hash(state);
+    }
+}
 
 impl Default for Position {
     fn default() -> Position {
@@ -63,7 +97,8 @@ impl Position {
         }
     }
 
-    /// Parses and validates a FEN.
+    /// Parses and validates a FEN (standard chess, X-FEN or Shredder-FEN:
+    /// see [`Setup::from_fen`]).
     ///
     /// ```
     /// use movegen::{Color, FenError, FenSyntaxError, Position, PositionError};
@@ -78,7 +113,51 @@ impl Position {
         Ok(Position::from_setup(Setup::from_fen(fen)?)?)
     }
 
-    /// Validates a setup (see the type documentation for the rules).
+    /// Parses and validates a FEN of a Chess960 game (see
+    /// [`Setup::from_fen_chess960`]).
+    ///
+    /// ```
+    /// use movegen::Position;
+    /// // Chess960 start position 0 (BBQNNRKR): O-O is legal once f1-g1's
+    /// // neighbours are gone; here the king stands on g1, the rooks on f1 and h1.
+    /// let pos = Position::from_fen_chess960("bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1").unwrap();
+    /// assert_eq!(pos.to_fen(), "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1");
+    /// assert!(pos.is_chess960());
+    /// assert_eq!(pos.perft(2), 400);
+    /// ```
+    pub fn from_fen_chess960(fen: &str) -> Result<Position, FenError> {
+        Ok(Position::from_setup(Setup::from_fen_chess960(fen)?)?)
+    }
+
+    /// Parses a FEN of either game, for readers that are not told which:
+    /// as [`Position::from_fen`] (standard chess; Shredder-FEN's file
+    /// letters, and `K`/`Q` with the king off the e-file, are Chess960
+    /// already), and, when that reading is not a valid position, as
+    /// Chess960 ([`Position::from_fen_chess960`]: `K`/`Q` name the outermost
+    /// rook on that side of the king, X-FEN, where standard chess wants the
+    /// corner rook). The first reading's
+    /// error is returned when neither is valid.
+    ///
+    /// ```
+    /// use movegen::Position;
+    /// // King e1, rooks b1 and g1: `KQ` names them only in Chess960 (the
+    /// // standard reading wants rooks on h1 and a1).
+    /// let fen = "4k3/8/8/8/8/8/8/1R2K1R1 w KQ - 0 1";
+    /// assert!(Position::from_fen(fen).is_err());
+    /// let pos = Position::from_fen_any(fen).unwrap();
+    /// assert!(pos.is_chess960());
+    /// assert_eq!(pos.to_fen(), "4k3/8/8/8/8/8/8/1R2K1R1 w GB - 0 1");
+    /// // A king off the e-file with a right is Chess960 in both readings.
+    /// assert!(Position::from_fen("4k3/8/8/8/8/8/8/RK6 w Q - 0 1").unwrap().is_chess960());
+    /// // Standard chess stays standard.
+    /// assert!(!Position::from_fen_any("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1").unwrap().is_chess960());
+    /// ```
+    pub fn from_fen_any(fen: &str) -> Result<Position, FenError> {
+        Position::from_fen(fen).or_else(|standard| Position::from_fen_chess960(fen).map_err(|_| standard))
+    }
+    /// Validates a setup (see the type documentation for the rules). A
+    /// castling right whose king is not on the e-file or whose rook is not
+    /// in the corner makes the position Chess960.
     pub fn from_setup(setup: Setup) -> Result<Position, PositionError> {
         let board = setup.board;
         for color in Color::ALL {
@@ -92,13 +171,18 @@ impl Position {
         if let Some(square) = (board.pawns() & back_ranks).first() {
             return Err(PositionError::PawnOnBackRank { square });
         }
+        let mut castling_files = setup.castling_files.normalized(setup.castling);
         for castling in setup.castling.castlings() {
-            let king = Piece::new(castling.color, Role::King);
-            let rook = Piece::new(castling.color, Role::Rook);
-            if board.piece_at(castling.king_from()) != Some(king) || board.piece_at(castling.rook_from()) != Some(rook)
-            {
+            let rank = Rank::First.relative_to(castling.color);
+            let rook = castling.rook_from(castling_files);
+            let king = board.king_of(castling.color).filter(|king| king.rank() == rank);
+            let on_its_side = king.is_some_and(|king| (rook > king) == castling.king_side && rook != king);
+            if !on_its_side || board.piece_at(rook) != Some(Piece::new(castling.color, Role::Rook)) {
                 let right = castling.right().to_fen().chars().next().unwrap_or('?');
                 return Err(PositionError::CastlingWithoutPieces { right });
+            }
+            if king.is_some_and(|king| king.file() != crate::File::E) {
+                castling_files = castling_files.with_chess960(true);
             }
         }
         let us = setup.side_to_move;
@@ -132,6 +216,7 @@ impl Position {
             pinned: Bitboard::EMPTY,
             hash: 0,
             castling: setup.castling,
+            castling_files,
             side_to_move: us,
             ep_square,
             halfmove_clock: setup.halfmove_clock,
@@ -153,6 +238,7 @@ impl Position {
         board: Board,
         side_to_move: Color,
         castling: CastlingRights,
+        castling_files: CastlingFiles,
         ep_square: Option<Square>,
     ) -> Position {
         let mut pos = Position {
@@ -161,6 +247,7 @@ impl Position {
             pinned: Bitboard::EMPTY,
             hash: 0,
             castling,
+            castling_files,
             side_to_move,
             ep_square,
             halfmove_clock: 0,
@@ -178,16 +265,28 @@ impl Position {
             board: self.board,
             side_to_move: self.side_to_move,
             castling: self.castling,
+            castling_files: self.castling_files,
             en_passant: self.ep_square,
             halfmove_clock: self.halfmove_clock,
             fullmove_number: self.fullmove_number,
         }
     }
 
-    /// The position as a six-field FEN. The en passant field names the
-    /// square only when a pawn of the side to move attacks it.
+    /// The position as a six-field FEN (X-FEN castling, which is standard
+    /// FEN's in standard positions). The en passant field names the square
+    /// only when a pawn of the side to move attacks it.
     pub fn to_fen(&self) -> String {
         self.to_setup().to_fen()
+    }
+
+    /// The position as a six-field Shredder-FEN (castling rights as the
+    /// rooks' file letters, `HAha`), the form cozy-chess and Shredder read
+    /// for Chess960.
+    pub fn to_shredder_fen(&self) -> String {
+        let setup = self.to_setup();
+        let mut fields: Vec<String> = setup.to_fen().split(' ').map(str::to_string).collect();
+        fields[2] = setup.shredder_castling_fen();
+        fields.join(" ")
     }
 
     /// The piece placement.
@@ -206,6 +305,69 @@ impl Position {
     #[inline(always)]
     pub const fn castling_rights(&self) -> CastlingRights {
         self.castling
+    }
+
+    /// The files of the castling rooks, and whether this is Chess960.
+    #[inline(always)]
+    pub const fn castling_files(&self) -> CastlingFiles {
+        self.castling_files
+    }
+
+    /// Whether the position is played as Chess960 (castling in UCI as the
+    /// king taking its rook; see [`CastlingFiles`]).
+    #[inline(always)]
+    pub const fn is_chess960(&self) -> bool {
+        self.castling_files.is_chess960()
+    }
+
+    /// The same position played as Chess960 or not (only the notation of
+    /// castling differs). A position with castling rooks off the a- and
+    /// h-files, or a king off the e-file with a right, stays Chess960.
+    pub fn with_chess960(&self, chess960: bool) -> Position {
+        let mut files = self.castling_files.with_chess960(chess960);
+        if !chess960 && self.castling.castlings().any(|c| self.king_of(c.color).file() != crate::File::E) {
+            files = files.with_chess960(true);
+        }
+        Position { castling_files: files, ..*self }
+    }
+
+    /// The squares of `castling` if its right remains (it need not be
+    /// legal now).
+    #[inline]
+    pub fn castling_path(&self, castling: Castling) -> Option<CastlingPath> {
+        self.castling
+            .contains(castling.right())
+            .then(|| castling.path(self.king_of(castling.color), castling.rook_from(self.castling_files)))
+    }
+
+    /// The squares of every castling whose right remains, in FEN order.
+    pub fn castling_paths(&self) -> impl Iterator<Item = CastlingPath> + '_ {
+        self.castling.castlings().filter_map(|castling| self.castling_path(castling))
+    }
+
+    /// Whether the castling `path` (of the side to move, its right held)
+    /// is legal: its squares empty but for king and rook, the king not in
+    /// check, and [`Position::castling_is_safe`].
+    #[inline(always)]
+    pub(crate) fn castling_is_legal(&self, path: &CastlingPath) -> bool {
+        (path.empty & self.board.occupied()).is_empty() && self.checkers.is_empty() && self.castling_is_safe(path)
+    }
+
+    /// Whether the king of a castling `path` crosses no attacked square
+    /// and is not in check on arrival once the rook has moved (Chess960's
+    /// rook may have shielded the destination). The attacks on crossed
+    /// squares are seen through the king's square, as python-chess does
+    /// (the same answer when the king is not in check).
+    #[inline(always)]
+    pub(crate) fn castling_is_safe(&self, path: &CastlingPath) -> bool {
+        let board = &self.board;
+        let them = !path.castling.color;
+        let without_king = board.occupied().without(path.king);
+        if path.crossed.into_iter().any(|square| board.is_attacked_by(square, them, without_king)) {
+            return false;
+        }
+        let after = without_king.without(path.rook).with(path.rook_to);
+        !board.is_attacked_by(path.king_to, them, after)
     }
 
     /// The en passant square, recorded only when a pawn of the side to move
@@ -298,6 +460,7 @@ impl Position {
             hash ^= zobrist::black_to_move();
         }
         hash ^= zobrist::castling(self.castling);
+        hash ^= zobrist::castling_files(self.castling_files);
         if let Some(square) = self.ep_square {
             hash ^= zobrist::en_passant(square.file());
         }
@@ -365,11 +528,16 @@ impl Position {
     /// ```
     #[inline]
     pub fn is_irreversible(&self, m: Move) -> bool {
-        self.is_capture(m)
-            || self.board.pawns().contains(m.from())
-            || self
-                .castling
-                .intersects(CastlingRights::lost_by_touching(m.from()) | CastlingRights::lost_by_touching(m.to()))
+        self.is_capture(m) || self.board.pawns().contains(m.from()) || self.castling.intersects(self.rights_lost_by(m))
+    }
+
+    /// The castling rights `m` loses (of those the rules define; some may
+    /// be held no more): those of the mover if its king moves, and those of
+    /// a rook that leaves its square or is captured there.
+    #[inline]
+    fn rights_lost_by(&self, m: Move) -> CastlingRights {
+        let king = self.board.kings().contains(m.from()).then_some(self.side_to_move);
+        CastlingRights::lost_by(self.castling_files, m.from(), m.to(), king)
     }
 
     /// The role of the piece `m` captures, if any (a pawn for en passant).
@@ -464,12 +632,14 @@ impl Position {
         let mut halfmove_clock = self.halfmove_clock.saturating_add(1);
         let fullmove_number = if WHITE { self.fullmove_number } else { self.fullmove_number.saturating_add(1) };
         if m.is_castle() {
-            let castling = Castling { color: us, king_side: to > from };
-            let (rook_from, rook_to) = (castling.rook_from(), castling.rook_to());
-            let rook_bb = (1u64 << rook_from as u32) | (1u64 << rook_to as u32);
-            roles[KING] ^= from_bb | to_bb;
-            roles[ROOK] ^= rook_bb;
-            ours ^= from_bb | to_bb | rook_bb;
+            let castling = Castling::of_destination(us, to);
+            let (rook_from, rook_to) = (castling.rook_from(self.castling_files), castling.rook_to());
+            let (rook_from_bb, rook_to_bb) = (1u64 << rook_from as u32, 1u64 << rook_to as u32);
+            // Both pieces off, then both on: in Chess960 the king or the
+            // rook may stay, or each land on the other's square.
+            roles[KING] = (roles[KING] & !from_bb) | to_bb;
+            roles[ROOK] = (roles[ROOK] & !rook_from_bb) | rook_to_bb;
+            ours = (ours & !(from_bb | rook_from_bb)) | to_bb | rook_to_bb;
             let king = Piece::new(us, Role::King);
             let rook = Piece::new(us, Role::Rook);
             hash ^= zobrist::piece(king, from)
@@ -537,12 +707,15 @@ impl Position {
             }
         }
         let mut castling = self.castling;
+        let mut castling_files = self.castling_files;
         if !castling.is_empty() {
-            let lost = CastlingRights::lost_by_touching(from) | CastlingRights::lost_by_touching(to);
+            let king_moves = if role == KING { Some(us) } else { None };
+            let lost = CastlingRights::lost_by(castling_files, from, to, king_moves);
             if castling.intersects(lost) {
-                hash ^= zobrist::castling(castling);
+                hash ^= zobrist::castling(castling) ^ zobrist::castling_files(castling_files);
                 castling -= lost;
-                hash ^= zobrist::castling(castling);
+                castling_files = castling_files.normalized(castling);
+                hash ^= zobrist::castling(castling) ^ zobrist::castling_files(castling_files);
             }
         }
         let by_role = roles.map(Bitboard);
@@ -558,6 +731,7 @@ impl Position {
             pinned,
             hash,
             castling,
+            castling_files,
             side_to_move: them,
             ep_square,
             halfmove_clock,
@@ -586,9 +760,9 @@ impl Position {
         let mut diagonal = board.bishops_and_queens() & ours;
         let mut straight = board.rooks_and_queens() & ours;
         if m.is_castle() {
-            let castling = Castling { color: us, king_side: to > from };
-            let (rook_from, rook_to) = (castling.rook_from(), castling.rook_to());
-            occupied = occupied.without(rook_from).with(rook_to);
+            let castling = Castling::of_destination(us, to);
+            let (rook_from, rook_to) = (castling.rook_from(self.castling_files), castling.rook_to());
+            occupied = board.occupied().without(from).without(rook_from).with(to).with(rook_to);
             straight = straight.without(rook_from).with(rook_to);
         } else {
             if m.is_en_passant() {

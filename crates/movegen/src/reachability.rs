@@ -48,7 +48,7 @@
 
 use core::fmt;
 
-use crate::{Bitboard, Board, Color, Piece, Rank, Role, Setup, Square, attacks};
+use crate::{Bitboard, Board, Castling, Color, Piece, Rank, Role, Setup, Square, attacks};
 
 /// Why a position cannot arise in a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -192,7 +192,7 @@ fn check(setup: &Setup) -> Option<Unreachable> {
     }
     let possible = match setup.en_passant {
         Some(square) => double_step_gave_check(board, us, king, square),
-        None => last_moves_gave_check(board, us, king),
+        None => last_moves_gave_check(board, us, king, setup.castling_files.is_chess960()),
     };
     (!possible).then_some(Unreachable::ImpossibleCheck { checkers })
 }
@@ -232,8 +232,10 @@ fn double_step_gave_check(board: &Board, us: Color, king: Square, ep: Square) ->
 }
 
 /// Whether some move of `!us` leads to `board` from a position where our
-/// king was not in check (see the module documentation for the moves).
-fn last_moves_gave_check(board: &Board, us: Color, king: Square) -> bool {
+/// king was not in check (see the module documentation for the moves;
+/// `chess960`: a castling may have started with the king and the rook on
+/// any squares of the first rank).
+fn last_moves_gave_check(board: &Board, us: Color, king: Square, chess960: bool) -> bool {
     let them = !us;
     let empty = !board.occupied();
     let forward: i32 = if them.is_white() { 8 } else { -8 };
@@ -295,7 +297,7 @@ fn last_moves_gave_check(board: &Board, us: Color, king: Square) -> bool {
         // Castling: the king on the c or g file, the rook beside it; both
         // back on their squares, which must be empty now.
         if piece.role == Role::King && to.rank() == Rank::First.relative_to(them) {
-            castling_before(board, them, to, &mut try_before);
+            castling_before(board, them, to, chess960, &mut try_before);
         }
     }
     found
@@ -334,39 +336,57 @@ fn pawn_origins(board: &Board, them: Color, to: Square, forward: i32) -> Bitboar
     origins & empty & !back_ranks
 }
 
-/// The position before a castling that ended with the king of `them` on
-/// `to`: king and rook back on their initial squares, if those are empty
-/// (and, castling long, the knight's square the rook crossed), and the
-/// king neither in check nor crossing an attacked square.
-fn castling_before(board: &Board, them: Color, to: Square, try_before: &mut impl FnMut(Before)) {
+/// The positions before a castling that ended with the king of `them` on
+/// `to` (the c- or g-file) and the rook beside it (d or f): king and rook
+/// back on their squares (e1 and the corner, or in Chess960 any two squares
+/// of the first rank with the rook on that side of the king), which must be
+/// empty now unless the castling pieces stand there, the squares the
+/// castling needed empty empty before it, and the king neither in check
+/// nor crossing an attacked square.
+fn castling_before(board: &Board, them: Color, to: Square, chess960: bool, try_before: &mut impl FnMut(Before)) {
     let back = Rank::First.relative_to(them);
     let on = |file: u32| Square::from_coords(crate::File::new(file), back);
     let rook = Piece::new(them, Role::Rook);
-    let empty = !board.occupied();
-    let (king_from, rook_now, rook_from, crossed) = match to.file().char() {
-        'g' => (on(4), on(5), on(7), None),
-        'c' => (on(4), on(3), on(0), Some(on(1))),
+    let (king_side, rook_now) = match to.file().char() {
+        'g' => (true, on(5)),
+        'c' => (false, on(3)),
         _ => return,
     };
-    if board.piece_at(rook_now) != Some(rook)
-        || !empty.contains(king_from)
-        || !empty.contains(rook_from)
-        || crossed.is_some_and(|square| !empty.contains(square))
-    {
+    if board.piece_at(rook_now) != Some(rook) {
         return;
     }
-    let mut before = *board;
-    before.remove_piece_at(to);
-    before.remove_piece_at(rook_now);
-    before.set_piece_at(king_from, Piece::new(them, Role::King));
-    before.set_piece_at(rook_from, rook);
-    // The king may not castle out of or through check (the square it
-    // crosses is the rook's square now).
-    let without_king = before.occupied().without(king_from);
-    if [king_from, rook_now].iter().any(|&square| before.is_attacked_by(square, !them, without_king)) {
-        return;
+    let castling = Castling { color: them, king_side };
+    let standard = [(on(4), if king_side { on(7) } else { on(0) })];
+    let origins: Vec<(Square, Square)> = if chess960 {
+        (0..8)
+            .flat_map(|king| (0..8).map(move |rook| (king, rook)))
+            .filter(|&(king, rook)| (rook > king) == king_side && rook != king)
+            .map(|(king, rook)| (on(king), on(rook)))
+            .collect()
+    } else {
+        standard.to_vec()
+    };
+    let free_now = |square: Square| !board.occupied().contains(square) || square == to || square == rook_now;
+    for (king_from, rook_from) in origins {
+        if !free_now(king_from) || !free_now(rook_from) {
+            continue;
+        }
+        let mut before = *board;
+        before.remove_piece_at(to);
+        before.remove_piece_at(rook_now);
+        before.set_piece_at(king_from, Piece::new(them, Role::King));
+        before.set_piece_at(rook_from, rook);
+        let path = castling.path(king_from, rook_from);
+        if (path.empty & before.occupied()).any() {
+            continue;
+        }
+        // The king may not castle out of or through check.
+        let without_king = before.occupied().without(king_from);
+        if (path.crossed | king_from).into_iter().any(|square| before.is_attacked_by(square, !them, without_king)) {
+            continue;
+        }
+        try_before(Before { board: before, blocker: None });
     }
-    try_before(Before { board: before, blocker: None });
 }
 
 #[cfg(test)]

@@ -104,7 +104,7 @@ impl Position {
     /// move of `legal` (this position's legal moves).
     fn push_san_body(&self, m: Move, legal: &[Move], text: &mut String) {
         if m.is_castle() {
-            text.push_str(if m.to() > m.from() { "O-O" } else { "O-O-O" });
+            text.push_str(if m.to().file() == crate::File::G { "O-O" } else { "O-O-O" });
             return;
         }
         let role = self.role_at(m.from()).unwrap_or(Role::Pawn);
@@ -241,7 +241,7 @@ impl Position {
             _ => None,
         };
         if let Some(king_side) = castle {
-            let found = legal.iter().copied().find(|m| m.is_castle() && (m.to() > m.from()) == king_side);
+            let found = legal.iter().copied().find(|m| m.is_castle() && (m.to().file() == crate::File::G) == king_side);
             return found.ok_or(SanError::Illegal { found: shorten() });
         }
         let pattern = SanPattern::parse(body.as_bytes()).ok_or_else(syntax)?;

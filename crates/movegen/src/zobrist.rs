@@ -5,7 +5,9 @@
 //! order: 768 piece-square keys (`piece.index() * 64 + square`, with
 //! `Piece::index() = role * 2 + color`), then the side-to-move key (xored in
 //! when Black is to move), then 16 castling keys (one per combination of
-//! rights, indexed by [`CastlingRights::bits`]), then 8 en passant file keys.
+//! rights, indexed by [`CastlingRights::bits`]), then 8 en passant file keys,
+//! then 63 keys of the castling rooks' files (Chess960; standard chess's
+//! files have key 0).
 //! Changing any of this changes every stored hash, so it is pinned by a test.
 //!
 //! [`Position::hash`](crate::Position::hash) includes the en passant file
@@ -14,7 +16,7 @@
 //! includes it only when the capture is *legal*, as the FIDE Laws' notion of
 //! "the same position" (Art. 9.2.3) requires.
 
-use crate::{CastlingRights, File, Piece, Square};
+use crate::{CastlingFiles, CastlingRights, File, Piece, Square};
 
 /// The seed of the key generator.
 pub const SEED: u64 = 0x0123_4567_89ab_cdef;
@@ -32,6 +34,9 @@ struct Keys {
     black_to_move: u64,
     castling: [u64; 16],
     en_passant: [u64; 8],
+    /// Per file bits of [`CastlingFiles`] (queen side, king side); zero
+    /// for standard chess's `a` and `h`.
+    castling_files: [u64; 64],
 }
 
 static KEYS: Keys = {
@@ -59,7 +64,13 @@ static KEYS: Keys = {
         en_passant[f] = splitmix64(&mut state);
         f += 1;
     }
-    Keys { pieces, black_to_move, castling, en_passant }
+    let mut castling_files = [0u64; 64];
+    let mut i = 1;
+    while i < 64 {
+        castling_files[i] = splitmix64(&mut state);
+        i += 1;
+    }
+    Keys { pieces, black_to_move, castling, en_passant, castling_files }
 };
 
 /// The key of `piece` standing on `square`.
@@ -87,6 +98,14 @@ pub fn castling(rights: CastlingRights) -> u64 {
     KEYS.castling[(rights.bits() & 15) as usize]
 }
 
+/// The key of the castling rooks' files (zero for standard chess's, so
+/// that standard positions hash as they always have). The variant
+/// (Chess960 or not) is notation, not position: it has no key.
+#[inline(always)]
+pub fn castling_files(files: CastlingFiles) -> u64 {
+    KEYS.castling_files[files.file_bits() as usize & 63]
+}
+
 /// The key of an en passant square on `file`.
 #[inline(always)]
 pub fn en_passant(file: File) -> u64 {
@@ -108,10 +127,12 @@ mod tests {
         all.push(KEYS.black_to_move);
         all.extend(KEYS.castling);
         all.extend(KEYS.en_passant);
+        all.extend(&KEYS.castling_files[1..]);
         let n = all.len();
         all.sort_unstable();
         all.dedup();
         assert_eq!(all.len(), n);
-        assert_eq!(n, 768 + 1 + 16 + 8);
+        assert_eq!(n, 768 + 1 + 16 + 8 + 63);
+        assert_eq!(castling_files(CastlingFiles::STANDARD), 0);
     }
 }

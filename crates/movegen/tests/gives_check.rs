@@ -29,3 +29,23 @@ fn gives_check_agrees_with_play() {
     // Enough of both answers for the comparison to mean something.
     assert!(moves > 1_000_000 && checks > 20_000, "{moves} moves, {checks} checks");
 }
+
+/// The same on Chess960 positions with castling rights and random games
+/// from them: the castling rook's check from its Chess960 squares (the
+/// king and rook may swap, or one of them stay).
+#[test]
+fn gives_check_agrees_with_play_in_chess960() {
+    let (mut checks, mut moves, mut castling_checks) = (0, 0, 0);
+    let mut rng = Rng::new(43);
+    for start in movegen::random_chess960_positions(5, 3_000) {
+        check_all_moves(&start, &mut checks, &mut moves);
+        playout(start, 40, &mut rng, |pos, _| {
+            check_all_moves(pos, &mut checks, &mut moves);
+            castling_checks += pos.legal_moves().iter().filter(|&&m| m.is_castle() && pos.gives_check(m)).count();
+        });
+    }
+    assert!(
+        moves > 1_000_000 && checks > 10_000 && castling_checks > 20,
+        "{moves} moves, {checks} checks, {castling_checks} castling checks"
+    );
+}

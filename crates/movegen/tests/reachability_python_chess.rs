@@ -27,6 +27,10 @@
 //! call valid (a sample), and must find a last move for each: our rule
 //! misses no impossible check that one move back reveals.
 //!
+//! Castling rights that our parser reads as Chess960 (X-FEN: `K` or `Q`
+//! with the king off the e-file) are compared with python-chess's Chess960
+//! mode, and its retrograde search then tries Chess960 castlings too.
+//!
 //! python-chess runs in a virtual environment under the target directory,
 //! installed from PyPI. Without Python or PyPI the test says so and passes,
 //! unless `UNWINNABLE_REQUIRE_PYTHON_CHESS=1` (set by `.ci/run`).
@@ -323,7 +327,10 @@ fn validity_agrees_with_python_chess() {
         .collect();
     let mut input = String::new();
     for (mark, fen) in marks.iter().zip(&fens) {
-        input.push_str(&format!("{mark} {fen}\n"));
+        // Rights our parser reads as Chess960 (X-FEN: a king off the
+        // e-file) are compared with python-chess's Chess960 mode.
+        let chess960 = Setup::from_fen(fen).is_ok_and(|setup| setup.castling_files.is_chess960());
+        input.push_str(&format!("{mark}{} {fen}\n", if chess960 { "960" } else { "" }));
     }
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/python/status.py");
     let mut child = Command::new(&python)

@@ -25,7 +25,7 @@ pub const VERSION: u64 = 1;
 /// undetermined verdict (nothing is claimed).
 pub fn certificate(position: &Position, winner: Color, verdict: &Verdict) -> Option<Value> {
     let proof = match verdict {
-        Verdict::Winnable { helpmate } => json!({"kind": "helpmate", "moves": uci(helpmate)}),
+        Verdict::Winnable { helpmate } => json!({"kind": "helpmate", "moves": uci(position, helpmate)}),
         Verdict::Unwinnable(proof) => of_proof(position, winner, proof),
         Verdict::Undetermined(_) => return None,
     };
@@ -61,9 +61,10 @@ fn versioned(proof: Value) -> Value {
     Value::Object(object)
 }
 
-/// The moves in UCI.
-fn uci(moves: &[Move]) -> Vec<String> {
-    moves.iter().map(ToString::to_string).collect()
+/// The moves of a line played from `position`, in UCI (castling as the
+/// king's move in standard chess, as the king taking its rook in Chess960).
+fn uci(position: &Position, moves: &[Move]) -> Vec<String> {
+    position.uci_line(moves)
 }
 
 /// A square set as 16 hexadecimal digits (bit `i` for square `i`, a1 = 0).
@@ -82,7 +83,7 @@ fn of_proof(position: &Position, winner: Color, proof: &Proof) -> Value {
         Proof::GameOver(Ending::Stalemate | Ending::WinnerMated) => json!({"kind": "over"}),
         Proof::ForcedLine { moves, repeats } => {
             let end = if *repeats { "repeats" } else { "over" };
-            json!({"kind": "forced", "moves": uci(moves), "then": {"kind": end}})
+            json!({"kind": "forced", "moves": uci(position, moves), "then": {"kind": end}})
         }
         // The other proofs are about the position after the forced moves.
         proof => {
@@ -107,7 +108,11 @@ fn of_proof(position: &Position, winner: Color, proof: &Proof) -> Value {
                 // traversal, the quick search): redone as a closure.
                 _ => closure(&end, winner, MAX_POSITIONS).unwrap_or_else(|why| none(&format!("no closure: {why}"))),
             };
-            if forced.is_empty() { then } else { json!({"kind": "forced", "moves": uci(&forced), "then": then}) }
+            if forced.is_empty() {
+                then
+            } else {
+                json!({"kind": "forced", "moves": uci(position, &forced), "then": then})
+            }
         }
     }
 }

@@ -254,12 +254,25 @@ pub struct QueryOptions {
     /// lines [default: as named on the line, else the side not to move].
     #[cfg_attr(feature = "clap", arg(long, value_enum))]
     pub winner: Option<Winners>,
+    /// Play the positions as Chess960: `KQkq` names the outermost rook on
+    /// each side of the king (X-FEN), castling is written as the king
+    /// taking its rook (`e1h1`). Without it, a Shredder-FEN (`HAha`) or a
+    /// castling field only Chess960 can read is read as Chess960 all the
+    /// same.
+    #[cfg_attr(feature = "clap", arg(long))]
+    pub chess960: bool,
 }
 
 impl QueryOptions {
-    /// The options.
+    /// The options (standard chess: see [`QueryOptions::chess960`]).
     pub fn new(winner: Option<Winners>) -> QueryOptions {
-        QueryOptions { winner }
+        QueryOptions { winner, chess960: false }
+    }
+
+    /// The options, with every position played as Chess960 when `chess960`.
+    pub fn chess960(mut self, chess960: bool) -> QueryOptions {
+        self.chess960 = chess960;
+        self
     }
 }
 

@@ -55,6 +55,17 @@ impl Query {
         if self.unreachable.is_empty() { Ok(self) } else { Err(QueryError::Unreachable(self.unreachable)) }
     }
 
+    /// The query's position played as Chess960 (`--chess960`): castling
+    /// written as the king taking its rook. The rights are the same:
+    /// wherever the standard reading of a FEN is valid, it names the rooks
+    /// the Chess960 reading does.
+    pub fn chess960(mut self, chess960: bool) -> Query {
+        if chess960 {
+            self.position = self.position.with_chess960(true);
+        }
+        self
+    }
+
     /// The colours to analyse for: `forced` if given (the `--winner`
     /// option), else those named after the FEN, else the side not to move.
     pub fn colors(&self, forced: Option<Winners>) -> &'static [Color] {
@@ -295,7 +306,16 @@ fn parse_one(tokens: &[&str]) -> Result<(Query, usize), QueryError> {
     // `fields <= tokens.len()`: 4 was checked above, 6 only when `tokens[5]` exists.
     let fen = tokens[..fields].join(" ");
     let setup = Setup::from_fen(&fen).map_err(|e| QueryError::Fen(e.into()))?;
-    let position = Position::from_setup(setup).map_err(|e| QueryError::Fen(e.into()))?;
+    // A FEN the standard reading makes invalid may be Chess960's X-FEN
+    // (`KQ` naming the outermost rooks, not the corner ones): read it so
+    // (Shredder-FEN's file letters are Chess960 in both readings).
+    let (setup, position) = match Position::from_setup(setup) {
+        Ok(position) => (setup, position),
+        Err(standard) => Setup::from_fen_chess960(&fen)
+            .ok()
+            .and_then(|setup| Some((setup, Position::from_setup(setup).ok()?)))
+            .ok_or(QueryError::Fen(standard.into()))?,
+    };
     // Read from the setup: its en passant square as given.
     let unreachable = movegen::unreachable(&setup);
     let winners = tokens.get(fields).and_then(|token| Winners::from_name(token));

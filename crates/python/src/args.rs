@@ -1,5 +1,5 @@
 //! Reading the arguments: positions (a FEN by the command's rules, or a
-//! python-chess board of standard chess), colours (`"white"`, `"black"`,
+//! python-chess board of standard chess or Chess960), colours (`"white"`, `"black"`,
 //! `"both"` or a python-chess colour: `chess.WHITE` is `True`), and the
 //! pipeline's options, checked by `pipeline::options` (one definition and
 //! one text per option, whatever the front end).
@@ -14,8 +14,11 @@ use crate::errors::{InvalidFen, option_error, type_error, value_error};
 
 /// The position `obj` describes: a FEN (4 fields, or 6 with the move
 /// counters, as the command reads it) or a board with `.fen()` whose
-/// `uci_variant` (if it has one) is `"chess"`.
+/// `uci_variant` (if it has one) is `"chess"`; a `chess.Board(chess960=True)`
+/// is played as Chess960 (castling written as the king taking its rook, as
+/// python-chess does).
 pub fn position(obj: &Bound<'_, PyAny>) -> PyResult<Query> {
+    let mut chess960 = false;
     let fen: String = if let Ok(text) = obj.cast::<PyString>() {
         text.to_cow()?.into_owned()
     } else if let Ok(method) = obj.getattr(pyo3::intern!(obj.py(), "fen")) {
@@ -28,11 +31,13 @@ pub fn position(obj: &Bound<'_, PyAny>) -> PyResult<Query> {
                 ));
             }
         }
+        chess960 = obj.getattr(pyo3::intern!(obj.py(), "chess960")).and_then(|flag| flag.is_truthy()).unwrap_or(false);
         method.call0()?.extract().map_err(|_| value_error("position", "its .fen() did not return a str"))?
     } else {
         return Err(type_error("position", "a FEN string or a board with .fen() (a chess.Board)", obj));
     };
-    parse_fen(&fen).map_err(|e| InvalidFen::new_err(format!("{:?}: {e}", pipeline::shorten(&fen))))
+    let query = parse_fen(&fen).map_err(|e| InvalidFen::new_err(format!("{:?}: {e}", pipeline::shorten(&fen))))?;
+    Ok(query.chess960(chess960))
 }
 
 /// The winners `obj` names: `None` (the default), `"white"`, `"black"`,

@@ -125,6 +125,26 @@ def test_winner_and_inputs():
     assert unwinnable.analyze(mated, chess.WHITE).verdict == "unwinnable"
 
 
+def test_chess960_boards():
+    # King b1, rook a1: O-O-O takes the king to c1 and the rook to d1, where
+    # it mates the king on d8 boxed in by its own rooks and pawns.
+    board = chess.Board("2rkr3/2p1p3/8/8/8/8/8/RK6 w Q - 0 1", chess960=True)
+    answer = unwinnable.analyze(board, chess.WHITE)
+    assert answer.verdict == "winnable"
+    # The helpmate in python-chess's Chess960 notation (king takes rook),
+    # replayed by python-chess to mate.
+    replay = board.copy()
+    for move in answer.helpmate:
+        replay.push_uci(move)
+    assert replay.is_checkmate() and replay.turn == chess.BLACK
+    # The Shredder-FEN and the X-FEN strings are read as the same position.
+    for fen in (board.fen(), board.shredder_fen()):
+        assert unwinnable.analyze(fen, chess.WHITE).verdict == "winnable"
+    # A Chess960 start position: both sides can mate.
+    start = chess.Board.from_chess960_pos(0)
+    assert unwinnable.is_dead(start) is False
+
+
 @pytest.mark.parametrize(
     "fen",
     [

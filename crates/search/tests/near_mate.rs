@@ -150,7 +150,15 @@ fn random_position(rng: &mut Rng, winner: Color, ours: &[Role], theirs: &[Role])
             }
         }
     }
-    let setup = Setup { board, side_to_move, castling, en_passant, halfmove_clock: 0, fullmove_number: 1 };
+    let setup = Setup {
+        board,
+        side_to_move,
+        castling,
+        castling_files: movegen::CastlingFiles::STANDARD,
+        en_passant,
+        halfmove_clock: 0,
+        fullmove_number: 1,
+    };
     Position::from_setup(setup).or_else(|_| Position::from_setup(Setup { en_passant: None, ..setup })).ok()
 }
 

@@ -42,11 +42,15 @@
 //! **Castling.** Both moves the argument looks at could be castlings when
 //! rights remain:
 //!
-//! * the *loser's* last move: a castling moves a rook of the loser, so that
-//!   rook has `C = 1` (the regions cover castling, see the `mobility` crate
-//!   docs; with frozen pieces, a frozen rook is never cleared in a game
-//!   that ends in mate) and the condition does not apply in the first
-//!   place: every loser non-king piece must have `C = 0`;
+//! * the *loser's* last move: a castling that moves a rook of the loser
+//!   gives that rook `C = 1` (the regions cover castling, see the
+//!   `mobility` crate's castling rule; with frozen pieces, a frozen rook is
+//!   never cleared in a game that ends in mate) and the condition does not
+//!   apply in the first place: every loser non-king piece must have
+//!   `C = 0`. A Chess960 castling may leave the rook where it stands (`K
+//!   e1, R f1`: O-O takes the king to `g1`) and move only the king, from a
+//!   square that need not be next to `s`: the condition is **not used when
+//!   the loser holds such a right**;
 //! * the *winner's* mating move: a castling moves the winner's king two
 //!   squares (`e1→g1`), so before the loser's last move it stood neither
 //!   where it stands at the mate nor next to it. The argument above fails,
@@ -445,11 +449,16 @@ fn could_be_pinned(s: Square, square: Square, attackers: &[Guard], promotes: &[b
 
 /// The last-move condition for a mate of the `loser`'s king on `s`, when
 /// it applies: every non-king piece of the loser can never move, and the
-/// winner has no castling right (see the module docs).
+/// winner has no castling right and no castling of the loser's leaves its
+/// rook where it stands (see the module docs).
 fn last_move_condition(mobility: &Mobility, loser: Color, s: Square, obstacles: Bitboard) -> Option<LastMove> {
     let board = mobility.board();
     let winner = !loser;
     if mobility.castling_rights().intersects(CastlingRights::of(winner)) {
+        return None;
+    }
+    // A castling of the loser that only moves its king (see the module docs).
+    if mobility.castlings().of_color(loser).any(|path| !path.rook_moves()) {
         return None;
     }
     if ((board.by_color(loser) - board.kings()) & mobility.cleared()).any() {

@@ -82,6 +82,10 @@ pub enum Uncertified {
     /// No set of neighbours shows the loser's king safe from mate on this
     /// square under the certified rules.
     MateNotExcluded(Square),
+    /// A castling right is Chess960's (the king off the e-file or the rook
+    /// off the corner): the checker's closure argument covers standard
+    /// castling only (`docs/certificates.md`).
+    Chess960Castling,
 }
 
 impl fmt::Display for Uncertified {
@@ -91,6 +95,9 @@ impl fmt::Display for Uncertified {
             Uncertified::MateNotExcluded(square) => {
                 write!(f, "the certified rules do not exclude a mate with the king on {square}")
             }
+            Uncertified::Chess960Castling => {
+                f.write_str("static certificates of positions with Chess960 castling rights are not checked")
+            }
         }
     }
 }
@@ -99,6 +106,9 @@ impl fmt::Display for Uncertified {
 /// certified rules give one (see the module docs). Independent of
 /// [`crate::analyze`]: it may succeed where that fails and the reverse.
 pub fn static_witness(pos: &Position, winner: Color) -> Result<StaticWitness, Uncertified> {
+    if pos.castling_paths().any(|path| !path.is_standard()) {
+        return Err(Uncertified::Chess960Castling);
+    }
     let games =
         Games { uncapturable: crate::irreplaceable(pos, winner), mates_by: Some(winner), immobile: Bitboard::EMPTY };
     match witness_under(pos, winner, Rules::Certified, games) {

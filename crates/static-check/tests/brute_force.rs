@@ -7,12 +7,15 @@
 //! added at random: near misses of the blocked structures where the rules
 //! of the static analysis do their work. Both kinds also come with castling
 //! rights: kings on `e1`/`e8` and rooks on the corners with their rights,
-//! so that mates by or after castling are in the searched trees.
+//! so that mates by or after castling are in the searched trees; and with
+//! Chess960 castling rights (kings and rooks on any files of the first
+//! ranks, often side by side, so that the king passes the rook's square, the
+//! rook the king's, or one of them stays).
 
 use std::collections::HashMap;
 use testkit::{XorShift64 as Rng, mate_within};
 
-use movegen::{Bitboard, CastlingRights, Color, Piece, Position, Rank, Role, Setup, Square};
+use movegen::{Bitboard, CastlingRights, Color, Piece, Position, Rank, Role, Setup, Square, attacks};
 use quickcheck::{QuickCheck, TestResult};
 
 /// Checks one position: any "unwinnable" of Figure 8 must survive the
@@ -87,6 +90,68 @@ fn with_castling(pos: &Position, rng: &mut Rng, gentle: bool) -> Option<Position
     setup.castling = rights;
     setup.en_passant = None;
     Position::from_setup(setup).ok()
+}
+
+/// `pos` with Chess960 castling: one colour's king (gently: only if its
+/// region holds the square, which must be empty) or both kings moved to a
+/// random file of their first ranks, rooks on random files on either side
+/// (next to the king a third of the time) with their rights, both colours
+/// sharing the files. Gently, rooks only go to empty squares. `None` if
+/// that is not a valid position.
+fn with_chess960_castling(pos: &Position, rng: &mut Rng, gentle: bool) -> Option<Position> {
+    let mut setup = pos.to_setup();
+    let regions = if gentle { Some(mobility::Mobility::compute(pos).ok()?) } else { None };
+    let king_file = 1 + rng.below(6);
+    let (queen_file, rook_file) = match rng.below(3) {
+        0 => (king_file - 1, king_file + 1),
+        _ => (rng.below(king_file), king_file + 1 + rng.below(7 - king_file)),
+    };
+    let mut rights = CastlingRights::empty();
+    let colors = if gentle { vec![Color::from_white(rng.below(2) == 0)] } else { Color::ALL.to_vec() };
+    for color in colors {
+        let rank = Rank::First.relative_to(color);
+        let at = |file: usize| Square::from_coords(movegen::File::new(file as u32), rank);
+        let king = pos.king_of(color);
+        let home = at(king_file);
+        if let Some(mobility) = &regions {
+            if !mobility.region(king).contains(home) || (king != home && pos.board().occupied().contains(home)) {
+                continue;
+            }
+        }
+        setup.board.remove_piece_at(king);
+        setup.board.set_piece_at(home, Piece::new(color, Role::King));
+        for (file, king_side) in [(rook_file, true), (queen_file, false)] {
+            if gentle && setup.board.occupied().contains(at(file)) {
+                continue;
+            }
+            if rng.below(3) != 0 {
+                setup.board.set_piece_at(at(file), Piece::new(color, Role::Rook));
+                rights |= movegen::Castling { color, king_side }.right();
+            }
+        }
+    }
+    if rights.is_empty() {
+        return None;
+    }
+    setup.castling = rights;
+    setup.castling_files =
+        movegen::CastlingFiles::new(movegen::File::new(queen_file as u32), movegen::File::new(rook_file as u32))?;
+    setup.en_passant = None;
+    Position::from_setup(setup).ok()
+}
+
+/// Whether a castling is legal in `pos` that stepping the king and sliding
+/// the rook would not describe (the king passes the rook's square or the
+/// rook the king's, or one of them stays).
+fn chess960_castling_legal(pos: &Position) -> bool {
+    pos.legal_moves().iter().filter(|m| m.is_castle()).any(|m| {
+        let Some(path) = pos.castling_path(movegen::Castling::of_destination(pos.side_to_move(), m.to())) else {
+            return false;
+        };
+        let king_span = Bitboard::between(path.king, path.king_to) | path.king_to;
+        let rook_span = Bitboard::between(path.rook, path.rook_to) | path.rook_to;
+        !path.king_moves() || !path.rook_moves() || king_span.contains(path.rook) || rook_span.contains(path.king)
+    })
 }
 
 fn sparse_position(seed: u64) -> Option<Position> {
@@ -218,6 +283,95 @@ fn perturbed_dev_positions_with_castling() {
     assert!(castling_legal > 500, "{castling_legal}");
 }
 
+/// Sparse random positions with Chess960 castling rights.
+#[test]
+fn sparse_random_positions_with_chess960_castling() {
+    fn property(seed: u64) -> TestResult {
+        let Some(pos) = sparse_position(seed) else { return TestResult::discard() };
+        let Some(pos) = with_chess960_castling(&pos, &mut Rng(seed.rotate_left(23) | 1), false) else {
+            return TestResult::discard();
+        };
+        match check(&pos, 5) {
+            Ok(_) => TestResult::passed(),
+            Err(message) => TestResult::error(message),
+        }
+    }
+    QuickCheck::new().tests(1_500).max_tests(30_000).quickcheck(property as fn(u64) -> TestResult);
+}
+
+/// Perturbed dev-set positions with Chess960 castling rights added (one
+/// colour's king moved to a random file of its first rank if its region
+/// allows, rooks on empty squares of that rank, often next to the king):
+/// blocked structures with a king and rooks that may castle the Chess960
+/// ways, castlings legal in many of them (counted, and those Chess960's own
+/// apart), searched to depth 5 against every static proof.
+#[test]
+fn perturbed_dev_positions_with_chess960_castling() {
+    let positions = dev_positions();
+    let (mut proved, mut tried, mut castling_legal, mut chess960_legal) = (0, 0, 0, 0);
+    let seeds: u64 = std::env::var("BRUTE_SEEDS").ok().and_then(|v| v.parse().ok()).unwrap_or(16_000) / 2;
+    for seed in 0..seeds {
+        let Some(pos) = perturbed(&positions, seed.wrapping_mul(0x94d0_49bb_1331_11eb)) else { continue };
+        let Some(pos) = with_chess960_castling(&pos, &mut Rng(seed | 1), true) else { continue };
+        tried += 1;
+        if pos.legal_moves().iter().any(|m| m.is_castle()) {
+            castling_legal += 1;
+        }
+        chess960_legal += u32::from(chess960_castling_legal(&pos));
+        proved += check(&pos, 5).unwrap_or_else(|e| panic!("{e}"));
+    }
+    eprintln!(
+        "{proved} Figure 8 proofs among {tried} perturbed positions with Chess960 castling ({castling_legal} can \
+         castle now, {chess960_legal} the Chess960 ways)"
+    );
+    assert!(tried > 1_500, "{tried}");
+    assert!(castling_legal > 300 && chess960_legal > 100, "{castling_legal} {chess960_legal}");
+}
+
+/// Every dev- and hard-set position with a king and a rook of its colour
+/// already on their first rank, or with the rook put on an empty square of
+/// that rank next to the king, given that Chess960 right: the static proofs
+/// found there survive a deeper search. (The same positions without the
+/// right are checked too, and the counts printed.)
+#[test]
+fn dev_positions_with_a_chess960_castling_right() {
+    let (mut tried, mut proved, mut proved_without) = (0, 0, 0);
+    for pos in dev_positions() {
+        for color in Color::ALL {
+            let king = pos.king_of(color);
+            let rank = Bitboard::rank(Rank::First.relative_to(color));
+            if !rank.contains(king) {
+                continue;
+            }
+            let beside = attacks::king(king) & (rank - pos.board().occupied());
+            for rook in (pos.board().pieces(color, Role::Rook) & rank) | beside {
+                let king_side = rook > king;
+                let files = if king_side {
+                    movegen::CastlingFiles::new(movegen::File::A, rook.file())
+                } else {
+                    movegen::CastlingFiles::new(rook.file(), movegen::File::H)
+                };
+                let mut setup = pos.to_setup();
+                setup.board.set_piece_at(rook, Piece::new(color, Role::Rook));
+                setup.castling = movegen::Castling { color, king_side }.right();
+                setup.castling_files = files.unwrap_or_default();
+                setup.en_passant = None;
+                let Ok(with_right) = Position::from_setup(setup) else { continue };
+                setup.castling = CastlingRights::empty();
+                let Ok(without) = Position::from_setup(setup) else { continue };
+                tried += 1;
+                proved += check(&with_right, 5).unwrap_or_else(|e| panic!("{e}"));
+                proved_without += check(&without, 5).unwrap_or_else(|e| panic!("{e}"));
+            }
+        }
+    }
+    eprintln!(
+        "{proved} Figure 8 proofs among {tried} dev positions with a Chess960 castling right ({proved_without} without)"
+    );
+    assert!(tried > 1_000, "{tried}");
+    assert!(proved >= 8, "{proved}");
+}
+
 /// Every dev-set position in which a king can reach its home square, with
 /// the king put there and one rook on an empty corner with its right: the
 /// static proofs found there survive a deeper search. (The same placements
@@ -288,8 +442,8 @@ fn proved_dev_positions_have_no_short_mate() {
 /// region: here `cxb8=Q` is mate (the rook b8 boxed in beside its king, the
 /// pawn c7 blocked, so its region never meets the last rank). The terminal
 /// rule once verified the capture as a stalemate by a pawn on b8 and called
-/// the position unwinnable for White (found by the Chess960 branch's random
-/// attack on the static proofs).
+/// the position unwinnable for White (found by
+/// `dev_positions_with_a_chess960_castling_right`).
 #[test]
 fn a_pawn_taking_on_its_last_rank_promotes() {
     let pos: Position = "krb5/BpPp4/1P1p4/3p4/3P4/8/8/6K1 w - - 0 1".parse().unwrap();

@@ -313,6 +313,7 @@ mod tests {
             longs,
             [
                 "certificate",
+                "chess960",
                 "deadline-ms",
                 "format",
                 "memory-mb",

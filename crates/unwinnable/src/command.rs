@@ -221,7 +221,11 @@ fn analyze(args: AnalyzeArgs) -> io::Result<u8> {
         None
     } else {
         let parsed: Result<Vec<Query>, _> = parse_arguments(&args.fen).and_then(|queries| {
-            queries.into_iter().map(|query| if args.proof.strict { query.strict() } else { Ok(query) }).collect()
+            queries
+                .into_iter()
+                .map(|query| query.chess960(args.query.chess960))
+                .map(|query| if args.proof.strict { query.strict() } else { Ok(query) })
+                .collect()
         });
         match parsed {
             Ok(queries) => Some(queries.iter().map(query_line).collect::<String>()),

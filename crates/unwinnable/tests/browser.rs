@@ -497,6 +497,30 @@ fn the_page_in_chromium() {
     assert_eq!(page.piece_on(&mated).as_deref(), Some("k"));
     page.screenshot_view("4-helpmate-mate");
 
+    // 2b. Chess960 in the editor: a Shredder-FEN pasted, one castling box
+    // per rook beside its king on the first rank (the a1 rook's right
+    // checked), toggled off and on again; the FEN follows in Shredder-FEN;
+    // then analysed: O-O-O (king b1 to c1, rook a1 to d1) mates.
+    page.paste_fen("2rkr3/2p1p3/8/8/8/8/8/RK6 w A - 0 1");
+    page.wait_for("document.querySelectorAll('#castling input').length === 3");
+    let boxes = page.eval("[...document.querySelectorAll('#castling input')].map(b => [b.value, b.checked])");
+    assert_eq!(boxes, json!([["a1", true], ["c8", false], ["e8", false]]));
+    page.click("#castling input[value=a1]");
+    page.wait_for("document.querySelector('#fen').value === '2rkr3/2p1p3/8/8/8/8/8/RK6 w - - 0 1'");
+    page.click("#castling input[value=a1]");
+    page.wait_for("document.querySelector('#fen').value === '2rkr3/2p1p3/8/8/8/8/8/RK6 w A - 0 1'");
+    // Standard rights stay KQkq.
+    page.paste_fen("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1");
+    page.wait_for("document.querySelectorAll('#castling input:checked').length === 4");
+    page.click("#castling input[value=h8]");
+    page.wait_for("document.querySelector('#fen').value === 'r3k2r/8/8/8/8/8/8/R3K2R b KQq - 0 1'");
+    page.paste_fen("2rkr3/2p1p3/8/8/8/8/8/RK6 w A - 0 1");
+    page.click("input[name=winner][value=white]");
+    page.click("#analyse");
+    page.wait_for("document.querySelector('#verdict').dataset.verdict === 'winnable'");
+    assert_eq!(page.text("#verdict"), "Yes: White can still checkmate.");
+    page.screenshot_view("4b-chess960");
+
     // 3. The winner switched while a slow analysis runs: the answer shown is
     // always the selected colour's, and the URL and the board agree.
     switch_winner_during_analysis(&mut page, "5-busy");

@@ -564,3 +564,44 @@ fn certificates_and_check() {
     let missing = run(&["check", "/nonexistent/records.jsonl"], b"");
     assert_eq!(missing.status.code(), Some(1), "{missing:?}");
 }
+
+/// Chess960 positions: a Shredder-FEN, or an X-FEN only Chess960 can read
+/// (king b1 with the right `Q`), is read as Chess960 without a flag; the
+/// helpmate writes castling as the king taking its rook; `unwinnable check`
+/// accepts the certificate; `--chess960` writes a standard position's
+/// castling that way too. (The mates in one are python-chess's: `O-O-O#`,
+/// `b1a1`, the only one in the first position; `Rf1#` and `O-O#` in the
+/// second.)
+#[test]
+fn chess960_positions() {
+    for fen in ["2rkr3/2p1p3/8/8/8/8/8/RK6 w A - 0 1", "2rkr3/2p1p3/8/8/8/8/8/RK6 w Q - 0 1"] {
+        let args = ["analyze", "--format", "jsonl", "--winner", "white", "--mode", "shortest", "--certificate"];
+        let output = run(&args, format!("{fen}\n").as_bytes());
+        assert!(output.status.success(), "{output:?}");
+        let records = json_lines(&output);
+        assert_eq!(records[0]["verdict"], "winnable", "{}", records[0]);
+        assert_eq!(records[0]["helpmate"], serde_json::json!(["b1a1"]));
+        assert_eq!(records[0]["helpmate_san"], "1. O-O-O#");
+        let checked = run(&["check"], &output.stdout);
+        assert!(
+            checked.status.success() && String::from_utf8_lossy(&checked.stdout).contains("accepted"),
+            "{checked:?}"
+        );
+    }
+    let fen = "4rkr1/4p1p1/8/8/8/8/8/4K2R w K - 0 1";
+    let args = ["analyze", "--format", "jsonl", "--winner", "white", "--mode", "shortest"];
+    let standard = &json_lines(&run(&args, format!("{fen}\n").as_bytes()))[0];
+    let chess960 = &json_lines(&run(&[&args[..], &["--chess960"]].concat(), format!("{fen}\n").as_bytes()))[0];
+    assert_eq!(standard["helpmate_san"], chess960["helpmate_san"]);
+    match standard["helpmate_san"].as_str() {
+        Some("1. O-O#") => {
+            assert_eq!(standard["helpmate"], serde_json::json!(["e1g1"]));
+            assert_eq!(chess960["helpmate"], serde_json::json!(["e1h1"]));
+        }
+        Some("1. Rf1#") => assert_eq!(chess960["helpmate"], serde_json::json!(["h1f1"])),
+        other => panic!("not a mate in one: {other:?}"),
+    }
+    // An invalid castling field stays an error, naming the standard reading's problem.
+    let output = run(&["analyze", "--format", "jsonl"], b"4k3/8/8/8/8/8/8/4K3 w K - 0 1\n");
+    assert!(stdout_lines(&output)[0].contains("error"), "{output:?}");
+}

@@ -194,6 +194,32 @@ fn answers_are_the_command_lines_records() {
         (Some("helpmate"), Some("accepted"))
     );
     assert_error(&server.get(&analyze_path(DEAD, "&certificate=maybe")), 400, "invalid-parameter", "certificate=");
+    // Chess960: a Shredder-FEN is read as Chess960 (its only mate in one,
+    // by python-chess, is O-O-O#, written king takes rook); `chess960=true`
+    // plays a standard-looking FEN so, as `--chess960` does.
+    let response = server.get(&analyze_path("2rkr3/2p1p3/8/8/8/8/8/RK6 w A - 0 1", "&winner=white&mode=shortest"));
+    let record = &lines(&response)[0];
+    assert_eq!(
+        (record["helpmate"].clone(), record["helpmate_san"].as_str()),
+        (serde_json::json!(["b1a1"]), Some("1. O-O-O#"))
+    );
+    let castle = "4rkr1/4p1p1/8/8/8/8/8/4K2R w K - 0 1";
+    let standard = server.get(&analyze_path(castle, "&winner=white&mode=shortest"));
+    let chess960 = server.get(&analyze_path(castle, "&winner=white&mode=shortest&chess960=true"));
+    let (standard, chess960) = (&lines(&standard)[0], &lines(&chess960)[0]);
+    assert_eq!(standard["helpmate_san"], chess960["helpmate_san"]);
+    if standard["helpmate_san"] == "1. O-O#" {
+        assert_eq!(
+            (&standard["helpmate"], &chess960["helpmate"]),
+            (&serde_json::json!(["e1g1"]), &serde_json::json!(["e1h1"]))
+        );
+    } else {
+        assert_eq!(
+            (&standard["helpmate_san"], &chess960["helpmate"]),
+            (&serde_json::json!("1. Rf1#"), &serde_json::json!(["h1f1"]))
+        );
+    }
+    assert_error(&server.get(&analyze_path(castle, "&chess960=perhaps")), 400, "invalid-parameter", "chess960=");
 }
 
 #[test]

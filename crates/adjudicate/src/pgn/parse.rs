@@ -14,6 +14,11 @@
 //!   `[%eval ...]`), rest-of-line comments (`;`), escape lines (`%` in the
 //!   first column), recursive variations (skipped, however deep), and the
 //!   game termination marker.
+//! * Chess960: a `Variant` tag `Chess960` (also `Fischerandom`, `Fischer
+//!   Random`, `Chess 960`) reads the `FEN` tag as Chess960 (X-FEN or
+//!   Shredder-FEN) and castling by its rules (`O-O` / `O-O-O`, or the
+//!   king onto its rook in coordinates); other variants (Crazyhouse,
+//!   Atomic, ...) are an error, never read as chess.
 //!
 //! Anything else is an error ([`PgnError`]) with the game number, the
 //! game's byte offset, the offset of the problem and the reason: a tag pair
@@ -59,7 +64,8 @@ pub enum PgnErrorKind {
         /// What was expected.
         expected: &'static str,
     },
-    /// The `Variant` tag names a game other than standard chess.
+    /// The `Variant` tag names a game other than standard chess and
+    /// Chess960 (Crazyhouse, Atomic, ...).
     UnsupportedVariant {
         /// The tag's value.
         variant: String,
@@ -68,6 +74,8 @@ pub enum PgnErrorKind {
     InvalidFen(FenError),
     /// `SetUp "1"` without a `FEN` tag.
     SetUpWithoutFen,
+    /// A Chess960 game (`Variant` tag) without the `FEN` tag of its start.
+    Chess960WithoutFen,
     /// The `Result` tag is not a result.
     InvalidResult(OutcomeError),
     /// A move of the movetext is not legal (or not a move).
@@ -138,11 +146,12 @@ impl fmt::Display for PgnErrorKind {
             PgnErrorKind::TooLong { len, kept } => write!(f, "game too long ({len} bytes, at most {kept} kept)"),
             PgnErrorKind::MalformedTag { expected } => write!(f, "malformed tag pair: {expected}"),
             PgnErrorKind::UnsupportedVariant { variant } => {
-                write!(f, "unsupported variant {variant:?} (only standard chess is read)")
+                write!(f, "variant not supported: {variant:?} (standard chess and Chess960 are read)")
             }
             PgnErrorKind::InvalidFen(e) if e.is_syntax() => write!(f, "invalid FEN tag: {e}"),
             PgnErrorKind::InvalidFen(e) => write!(f, "impossible position in the FEN tag: {e}"),
             PgnErrorKind::SetUpWithoutFen => f.write_str("SetUp \"1\" without a FEN tag"),
+            PgnErrorKind::Chess960WithoutFen => f.write_str("a Chess960 game without the FEN tag of its start"),
             PgnErrorKind::InvalidResult(e) => write!(f, "invalid Result tag: {e}"),
             PgnErrorKind::Move { ply, text, fen, error } => {
                 let reason = match error {
@@ -286,6 +295,15 @@ pub struct PgnGame {
 /// a standard game from a set-up position).
 fn is_standard(variant: &str) -> bool {
     ["standard", "from position", "normal", "chess", ""].iter().any(|v| variant.trim().eq_ignore_ascii_case(v))
+}
+
+/// Variants that are Chess960: lichess writes `Chess960`, other servers and
+/// programs `Fischerandom`, `Fischer Random` or `Chess 960` (case, spaces
+/// and hyphens aside).
+fn is_chess960(variant: &str) -> bool {
+    let name: String =
+        variant.chars().filter(|c| !c.is_whitespace() && *c != '-').map(|c| c.to_ascii_lowercase()).collect();
+    matches!(name.as_str(), "chess960" | "fischerandom" | "fischerrandom" | "fischerrandomchess" | "960")
 }
 
 /// Invariant: `pos <= bytes.len()`. The cursor only moves past bytes that
@@ -499,14 +517,20 @@ pub fn parse_game(raw: &RawGame) -> Result<PgnGame, PgnError> {
             _ => break,
         }
     }
-    if let Some(variant) = &tags.variant {
-        if !is_standard(variant) {
+    let chess960 = match &tags.variant {
+        Some(variant) if is_chess960(variant) => true,
+        Some(variant) if !is_standard(variant) => {
             return Err(cursor.error(0, PgnErrorKind::UnsupportedVariant { variant: variant.clone() }));
         }
-    }
+        _ => false,
+    };
     let start = match (&tags.fen, tags.setup.as_deref()) {
+        (Some(fen), _) if chess960 => {
+            Position::from_fen_chess960(fen.trim()).map_err(|e| cursor.error(0, PgnErrorKind::InvalidFen(e)))?
+        }
         (Some(fen), _) => Position::from_fen(fen.trim()).map_err(|e| cursor.error(0, PgnErrorKind::InvalidFen(e)))?,
         (None, Some("1")) => return Err(cursor.error(0, PgnErrorKind::SetUpWithoutFen)),
+        (None, _) if chess960 => return Err(cursor.error(0, PgnErrorKind::Chess960WithoutFen)),
         (None, _) => Position::start(),
     };
     let tag_result = match &tags.result {

@@ -6,7 +6,7 @@
 #![allow(dead_code)]
 
 use mobility::Mobility;
-use movegen::{CastlingRights, Color, Move, MoveKind, Piece, Position, Role, Setup, Square};
+use movegen::{Castling, CastlingRights, Color, Move, MoveKind, Piece, Position, Role, Setup, Square};
 #[allow(unused_imports)]
 pub use testkit::XorShift64Star as Rng;
 
@@ -268,28 +268,27 @@ pub fn play_checked(
             identity[(to as usize & 7) | (from as usize & 56)] = None;
         }
         if m.is_castle() {
-            // The move's squares are the king's; the rook goes from the
-            // corner to the square the king crossed.
+            // The move's squares are the king's; the rook goes from its
+            // file (the corner in standard chess) to the f- or d-file. In
+            // Chess960 the two may swap squares, or one of them stay.
             castlings += 1;
-            let king_side = to.file() > from.file();
-            let (rook_from, rook_to) = if king_side {
-                (Square::H1.relative_to(pos.side_to_move()), Square::F1.relative_to(pos.side_to_move()))
-            } else {
-                (Square::A1.relative_to(pos.side_to_move()), Square::D1.relative_to(pos.side_to_move()))
-            };
-            identity[rook_to as usize] = identity[rook_from as usize];
+            let castling = Castling::of_destination(pos.side_to_move(), to);
+            let rook_from = castling.rook_from(pos.castling_files());
+            let (king, rook) = (identity[from as usize], identity[rook_from as usize]);
+            identity[from as usize] = None;
             identity[rook_from as usize] = None;
+            identity[to as usize] = king;
+            identity[castling.rook_to() as usize] = rook;
+            pos = pos.play(m);
+            let expected = Piece::new(castling.color, Role::Rook);
+            if pos.piece_at(castling.rook_to()) != Some(expected) {
+                note(format!("castling {m:?} did not put the rook where the test expects"));
+            }
+            continue;
         }
         identity[to as usize] = identity[from as usize];
         identity[from as usize] = None;
         pos = pos.play(m);
-        if m.is_castle() {
-            let rook_square = if to.file() > from.file() { Square::F1 } else { Square::D1 };
-            let expected = Piece::new(!pos.side_to_move(), Role::Rook);
-            if pos.piece_at(rook_square.relative_to(!pos.side_to_move())) != Some(expected) {
-                note(format!("castling {m:?} did not put the rook where the test expects"));
-            }
-        }
     }
     Played { castlings, violation, last: pos }
 }

@@ -1,6 +1,8 @@
 """python-chess's verdict on positions, for crates/movegen/tests/reachability_python_chess.rs.
 
-Reads lines `MARK FEN` from standard input and writes one line per input:
+Reads lines `MARK FEN` from standard input (MARK `-` or `?`, followed by
+`960` for a Chess960 position, read by python-chess with `chess960=True`)
+and writes one line per input:
 `STATUS EXPLAINED`, where STATUS is python-chess's `Board.status()` (an
 integer bit mask, 0 for a valid position; with the bad castling rights bit
 also when python-chess's parser dropped a castling letter of the FEN) and EXPLAINED is `-` when no
@@ -62,6 +64,45 @@ def explained(board):
                 for captured in (None, chess.KNIGHT, "ep"):
                     if tried(board, us, them, piece, kind, frm, to, captured, placement, given_ep):
                         return True
+    if board.chess960 and given_ep is None:
+        return castled_960(board, us, them, placement)
+    return False
+
+
+def castled_960(board, us, them, placement):
+    """Whether a Chess960 castling of `them` (king and rook from any squares
+    of its first rank, python-chess deciding its legality) leads to `board`
+    from a position where `us` was not in check."""
+    rank = 0 if them == chess.WHITE else 7
+    for king_to, rook_to in ((6, 5), (2, 3)):
+        king_now = chess.square(king_to, rank)
+        rook_now = chess.square(rook_to, rank)
+        if board.piece_at(king_now) != chess.Piece(chess.KING, them):
+            continue
+        if board.piece_at(rook_now) != chess.Piece(chess.ROOK, them):
+            continue
+        for king_file in range(8):
+            for rook_file in range(8):
+                if rook_file == king_file or (rook_file > king_file) != (king_to == 6):
+                    continue
+                king_from = chess.square(king_file, rank)
+                rook_from = chess.square(rook_file, rank)
+                if any(board.piece_at(sq) is not None and sq not in (king_now, rook_now) for sq in (king_from, rook_from)):
+                    continue
+                before = board.copy(stack=False)
+                before.remove_piece_at(king_now)
+                before.remove_piece_at(rook_now)
+                before.set_piece_at(king_from, chess.Piece(chess.KING, them))
+                before.set_piece_at(rook_from, chess.Piece(chess.ROOK, them))
+                before.turn = them
+                before.ep_square = None
+                before.castling_rights = chess.BB_SQUARES[rook_from]
+                move = chess.Move(king_from, rook_from)
+                if not before.is_legal(move) or before.was_into_check():
+                    continue
+                before.push(move)
+                if before.board_fen() == placement:
+                    return True
     return False
 
 
@@ -89,7 +130,7 @@ def tried(board, us, them, piece, kind, frm, to, captured, placement, given_ep):
         before.set_piece_at(to, chess.Piece(captured, us))
     promotion = piece.piece_type if kind == chess.PAWN and piece.piece_type != chess.PAWN else None
     move = chess.Move(frm, to, promotion=promotion)
-    if kind == chess.KING and chess.square_distance(frm, to) == 2:
+    if kind == chess.KING and chess.square_distance(frm, to) == 2 and not board.chess960:
         if captured is not None:
             return False
         rook_from = chess.H1 if chess.square_file(to) == 6 else chess.A1
@@ -113,7 +154,9 @@ def main():
     out = []
     for line in sys.stdin:
         mark, fen = line.rstrip("\n").split(" ", 1)
-        board = chess.Board(fen)
+        chess960 = mark.endswith("960")
+        mark = mark[0]
+        board = chess.Board(fen, chess960=chess960)
         status = int(board.status())
         # python-chess's parser drops a castling letter that has no rook on
         # the back rank, where we reject the FEN: such a right counts as a

@@ -47,6 +47,9 @@ pub struct Options {
     /// Reject positions that no game can reach (`--strict`) instead of
     /// analysing them with a note.
     pub strict: bool,
+    /// Play every position as Chess960 (`--chess960`): castling in UCI as
+    /// the king taking its rook.
+    pub chess960: bool,
     /// Add each verdict's certificate to its record (`--certificate`).
     pub certificate: bool,
 }
@@ -72,13 +75,22 @@ impl Options {
             threads: plan.threads,
             window_bytes: plan.window_bytes,
             strict: proof.strict,
+            chess960: query.chess960,
             certificate: proof.certificate,
         })
     }
 
     /// Options for `config` on `threads` threads, with a window of 4 MiB.
     pub fn with_config(config: Config, winners: Option<Winners>, threads: usize) -> Options {
-        Options { config, winners, threads: threads.max(1), window_bytes: 4 << 20, strict: false, certificate: false }
+        Options {
+            config,
+            winners,
+            threads: threads.max(1),
+            window_bytes: 4 << 20,
+            strict: false,
+            chess960: false,
+            certificate: false,
+        }
     }
 }
 
@@ -178,18 +190,34 @@ pub struct Queries<R> {
     queries_read: usize,
     /// Unreachable positions are errors.
     strict: bool,
+    /// Positions are played as Chess960.
+    chess960: bool,
 }
 
 impl<R: BufRead> Queries<R> {
     /// The queries of `input`, in batches for `workers` workers; `winners`
     /// overrides the lines' colours.
     pub fn new(input: R, winners: Option<Winners>, workers: usize) -> Queries<R> {
-        Queries { lines: LineReader::new(input), winners, error: None, workers, queries_read: 0, strict: false }
+        Queries {
+            lines: LineReader::new(input),
+            winners,
+            error: None,
+            workers,
+            queries_read: 0,
+            strict: false,
+            chess960: false,
+        }
     }
 
     /// Rejects the positions no game can reach (`--strict`).
     pub fn strict(mut self, strict: bool) -> Queries<R> {
         self.strict = strict;
+        self
+    }
+
+    /// Plays every position as Chess960 (`--chess960`).
+    pub fn chess960(mut self, chess960: bool) -> Queries<R> {
+        self.chess960 = chess960;
         self
     }
 
@@ -201,7 +229,7 @@ impl<R: BufRead> Queries<R> {
             let item = match &text {
                 Line::Text(text) if is_skipped(text) => return Ok(Some(None)),
                 Line::Text(text) => match parse_query(text) {
-                    Ok(query) => Item::from_query(line, text, query, self.winners, self.strict),
+                    Ok(query) => Item::from_query(line, text, query.chess960(self.chess960), self.winners, self.strict),
                     Err(e) => error(e.to_string()),
                 },
                 Line::TooLong { len, .. } => error(format!("line too long ({len} bytes, at most {MAX_LINE})")),
@@ -463,7 +491,8 @@ where
         analyzer.set_stop_flag(Arc::clone(stop));
         analyzer
     })?;
-    let queries = Queries::new(input, options.winners, options.threads).strict(options.strict);
+    let queries =
+        Queries::new(input, options.winners, options.threads).strict(options.strict).chess960(options.chess960);
     ordered::run(&pool, queries, Analyze { certificate: options.certificate }, sink, options.window_bytes)
 }
 

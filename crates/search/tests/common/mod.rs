@@ -104,6 +104,7 @@ pub fn sparse_position(seed: u64) -> Option<Position> {
         board,
         side_to_move: Color::from_white(rng.below(2) == 0),
         castling: CastlingRights::empty(),
+        castling_files: movegen::CastlingFiles::STANDARD,
         en_passant: None,
         halfmove_clock: 0,
         fullmove_number: 1,

@@ -167,9 +167,11 @@ fn certify(
 }
 
 /// The query of the `fen` parameter (an error for an unreachable position
-/// if `strict=true`), with the `winner` parameter.
+/// if `strict=true`; played as Chess960 if `chess960=true`, as the
+/// command's `--chess960`), with the `winner` parameter.
 fn query_param(params: &Params) -> Result<(Query, Option<Winners>), ApiError> {
     let mut query = parse_query(params.required("fen")?).map_err(|e| ApiError::query(e.to_string()))?;
+    query = query.chess960(params.flag("chess960")?);
     if params.flag("strict")? {
         query = query.strict().map_err(|e| ApiError::query(e.to_string()))?;
     }
@@ -187,7 +189,7 @@ fn query_param(params: &Params) -> Result<(Query, Option<Winners>), ApiError> {
 async fn analyze_one(State(state): State<Arc<AppState>>, uri: Uri) -> Result<Response, ApiError> {
     let params = Params::parse(
         uri.query(),
-        &["fen", "winner", "mode", "nodes", "deadline_ms", "explain", "strict", "certificate"],
+        &["fen", "winner", "mode", "nodes", "deadline_ms", "explain", "strict", "chess960", "certificate"],
     )?;
     let (query, winners) = query_param(&params)?;
     let config = params.config(&state.limits)?;
@@ -497,7 +499,7 @@ struct DeadAnswer {
 
 /// `GET /api/dead?fen=...`: is the position dead (neither side can mate)?
 async fn dead(State(state): State<Arc<AppState>>, uri: Uri) -> Result<Response, ApiError> {
-    let params = Params::parse(uri.query(), &["fen", "mode", "nodes", "deadline_ms", "strict"])?;
+    let params = Params::parse(uri.query(), &["fen", "mode", "nodes", "deadline_ms", "strict", "chess960"])?;
     let (query, _) = query_param(&params)?;
     if query.winners.is_some() {
         return Err(ApiError::query("`dead` takes a position and no winner: it analyses both colours"));

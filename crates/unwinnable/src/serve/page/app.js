@@ -14,7 +14,7 @@ const NAMES = { K: "king", Q: "queen", R: "rook", B: "bishop", N: "knight", P: "
 const setup = {
   board: new Array(64).fill(null), // index: rank * 8 + file (a1 = 0); FEN letters
   turn: "w",
-  castling: "",
+  castling: [], // the squares of the rooks that may castle (any file: Chess960)
   ep: "-",
   halfmove: 0,
   fullmove: 1,
@@ -67,20 +67,62 @@ function placementOf(board) {
   return rows.join("/");
 }
 
-// Castling rights the board allows: the king and that rook at home.
-function possibleCastling(board) {
-  const at = (name) => board[squareIndex(name)];
-  let rights = "";
-  if (at("e1") === "K" && at("h1") === "R") rights += "K";
-  if (at("e1") === "K" && at("a1") === "R") rights += "Q";
-  if (at("e8") === "k" && at("h8") === "r") rights += "k";
-  if (at("e8") === "k" && at("a8") === "r") rights += "q";
-  return rights;
+// The rooks that may hold a castling right: those on their side's first
+// rank, with that side's king on it too (any files: Chess960), each on the
+// king's side or the queen's.
+function castlingRooks(board) {
+  const rooks = [];
+  for (const [king, rook, rank] of [["K", "R", 0], ["k", "r", 7]]) {
+    let kingFile = -1;
+    for (let f = 0; f < 8; f++) if (board[rank * 8 + f] === king) kingFile = f;
+    if (kingFile < 0) continue;
+    for (let f = 0; f < 8; f++) {
+      if (board[rank * 8 + f] === rook) {
+        rooks.push({ square: squareName(rank * 8 + f), white: king === "K", kingSide: f > kingFile, standard: kingFile === 4 && (f === 0 || f === 7) });
+      }
+    }
+  }
+  return rooks;
+}
+
+// The FEN's castling field: KQkq when every right is standard chess's (the
+// king on e1/e8, the rook in the corner), else Shredder-FEN's rook files
+// (HAha), which every reader takes as Chess960.
+function castlingField() {
+  const rooks = castlingRooks(setup.board).filter((r) => setup.castling.includes(r.square));
+  if (!rooks.length) return "-";
+  const order = (r) => (r.white ? 0 : 2) + (r.kingSide ? 0 : 1);
+  rooks.sort((a, b) => order(a) - order(b));
+  const standard = rooks.every((r) => r.standard);
+  return rooks.map((r) => {
+    const letter = standard ? (r.kingSide ? "k" : "q") : r.square[0];
+    return r.white ? letter.toUpperCase() : letter;
+  }).join("");
 }
 
 function fenOf() {
-  const castling = setup.castling || "-";
-  return `${placementOf(setup.board)} ${setup.turn} ${castling} ${setup.ep} ${setup.halfmove} ${setup.fullmove}`;
+  return `${placementOf(setup.board)} ${setup.turn} ${castlingField()} ${setup.ep} ${setup.halfmove} ${setup.fullmove}`;
+}
+
+// The rook squares a castling field names on `board` (X-FEN: K/Q the
+// outermost rook on that side of the king; Shredder-FEN: the rook's file),
+// or an error message.
+function readCastling(field, board) {
+  if (field === "-") return [];
+  if (!/^[KQkqA-Ha-h]+$/.test(field)) return "castling is written KQkq, with rook files (HAha), or -";
+  const rooks = castlingRooks(board);
+  const squares = [];
+  for (const c of field) {
+    const white = c === c.toUpperCase();
+    const mine = rooks.filter((r) => r.white === white);
+    let rook;
+    if (c.toUpperCase() === "K") rook = mine.filter((r) => r.kingSide).pop();
+    else if (c.toUpperCase() === "Q") rook = mine.filter((r) => !r.kingSide)[0];
+    else rook = mine.find((r) => r.square[0] === c.toLowerCase());
+    if (!rook) return `castling ${c}: no ${white ? "white" : "black"} rook for it beside its king on the first rank`;
+    squares.push(rook.square);
+  }
+  return squares;
 }
 
 // Reads a FEN into the setup; null if it cannot be read, else the setup.
@@ -90,8 +132,8 @@ function readFen(text) {
   if (!board) return "the piece placement needs 8 ranks of 8 squares";
   const turn = fields[1] || "w";
   if (turn !== "w" && turn !== "b") return "the side to move is w or b";
-  const castling = !fields[2] || fields[2] === "-" ? "" : fields[2];
-  if (!/^K?Q?k?q?$/.test(castling)) return "castling is written KQkq or -";
+  const castling = readCastling(fields[2] || "-", board);
+  if (typeof castling === "string") return castling;
   setup.board = board;
   setup.turn = turn;
   setup.castling = castling;
@@ -263,8 +305,8 @@ function abandon() {
 // The setup changed: the answer on screen is of another position.
 function edited() {
   abandon();
-  const allowed = possibleCastling(setup.board);
-  setup.castling = [...setup.castling].filter((c) => allowed.includes(c)).join("");
+  const allowed = castlingRooks(setup.board).map((r) => r.square);
+  setup.castling = setup.castling.filter((square) => allowed.includes(square));
   setup.ep = "-";
   $("fen").value = fenOf();
   $("fen").removeAttribute("aria-invalid");
@@ -276,10 +318,29 @@ function edited() {
 
 function syncControls() {
   for (const radio of document.querySelectorAll('input[name="turn"]')) radio.checked = radio.value === setup.turn;
-  const allowed = possibleCastling(setup.board);
-  for (const box of document.querySelectorAll("#castling input")) {
-    box.disabled = !allowed.includes(box.value);
-    box.checked = setup.castling.includes(box.value);
+  // One box per rook that may castle (Chess960: any rook of the first
+  // rank, on either side of its king).
+  const field = $("castling");
+  for (const label of field.querySelectorAll("label")) label.remove();
+  const rooks = castlingRooks(setup.board);
+  $("castling-none").hidden = rooks.length > 0;
+  for (const rook of rooks) {
+    const label = document.createElement("label");
+    const side = rook.kingSide ? "O-O" : "O-O-O";
+    label.title = `${winnerName(rook.white ? "white" : "black")} may castle ${rook.kingSide ? "short" : "long"} with the rook on ${rook.square}`;
+    const box = document.createElement("input");
+    box.type = "checkbox";
+    box.value = rook.square;
+    box.checked = setup.castling.includes(rook.square);
+    box.addEventListener("change", () => {
+      // One right a side: another rook on the same side loses it.
+      const same = rooks.filter((r) => r.white === rook.white && r.kingSide === rook.kingSide).map((r) => r.square);
+      setup.castling = setup.castling.filter((square) => !same.includes(square));
+      if (box.checked) setup.castling.push(rook.square);
+      edited();
+    });
+    label.append(box, ` ${rook.white ? "" : "…"}${side} ${rook.square}`);
+    field.append(label);
   }
 }
 
@@ -1032,14 +1093,6 @@ document.addEventListener("DOMContentLoaded", async () => {
     radio.addEventListener("change", () => {
       setup.turn = radio.value;
       setWinner(setup.turn === "w" ? "black" : "white");
-      edited();
-    });
-  }
-  for (const box of document.querySelectorAll("#castling input")) {
-    box.addEventListener("change", () => {
-      const rights = new Set(setup.castling);
-      if (box.checked) rights.add(box.value); else rights.delete(box.value);
-      setup.castling = "KQkq".split("").filter((c) => rights.has(c)).join("");
       edited();
     });
   }
