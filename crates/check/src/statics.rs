@@ -90,7 +90,8 @@ struct Facts<'a> {
     /// Per colour, the union of its regions.
     reach: [Set; 2],
     /// Per colour, squares a king of the other colour may never step to:
-    /// attacked by that colour at every moment ([`persistent_attacks`]).
+    /// attacked by that colour at every moment ([`persistent_attacks`],
+    /// [`group_attacks`]).
     persistent: [Set; 2],
 }
 
@@ -149,6 +150,11 @@ impl Facts<'_> {
             .filter(|&q| regions[q as usize] == bit(q) && !facts.capturable(q))
             .fold(0, |f, q| f | bit(q));
         facts.persistent = Color::ALL.map(|c| persistent_attacks(&facts, c));
+        for color in Color::ALL {
+            for group in groups(&facts, color) {
+                facts.persistent[color as usize] |= group_attacks(&facts, group);
+            }
+        }
         Ok(facts)
     }
 
@@ -268,8 +274,7 @@ fn never_captured(facts: &Facts<'_>) -> Result<(), String> {
 fn persistent_attacks(facts: &Facts<'_>, color: Color) -> Set {
     let mut attacked = 0;
     for e in squares(facts.ours(color)) {
-        let never_captured = has(facts.nc, e) || facts.region(e) & facts.reach[!color as usize] == 0;
-        if !never_captured || facts.may_promote(e) {
+        if !persists(facts, e) {
             continue;
         }
         let others = squares(facts.occupied() & !bit(e)).fold(0, |u, x| u | facts.region(x));
@@ -277,6 +282,104 @@ fn persistent_attacks(facts: &Facts<'_>, color: Color) -> Set {
         attacked |= common & !facts.region(e);
     }
     attacked
+}
+
+/// The most placements of one group [`group_attacks`] enumerates.
+const MAX_PLACEMENTS: u64 = 256;
+
+/// Whether the piece on `e` stands on a square of its region at every
+/// moment of the sequences J covers and keeps its kind: never captured (in
+/// `NC`, or no enemy region meets its region) and not a pawn that may
+/// promote.
+fn persists(facts: &Facts<'_>, e: Square) -> bool {
+    let never_captured = has(facts.nc, e) || facts.region(e) & facts.reach[!facts.color(e) as usize] == 0;
+    never_captured && !facts.may_promote(e)
+}
+
+/// The *groups* of `color` ([`group_attacks`]): per role, kings aside,
+/// the pieces that [`persist`](persists) and whose regions meet no region of
+/// a king or of the other colour, joined while their regions meet. Each
+/// piece is in one group.
+fn groups(facts: &Facts<'_>, color: Color) -> Vec<Set> {
+    let kings = facts.board.pieces(Piece::King).0;
+    let ours = facts.ours(color) & !kings;
+    let foreign = squares(facts.occupied() & !ours).fold(0, |u, x| u | facts.region(x));
+    let candidates: Set =
+        squares(ours).filter(|&e| persists(facts, e) && facts.region(e) & foreign == 0).fold(0, |c, e| c | bit(e));
+    let union = |set: Set| squares(set).fold(0, |u, x| u | facts.region(x));
+    let (mut found, mut done) = (Vec::new(), 0);
+    for seed in squares(candidates) {
+        if has(done, seed) {
+            continue;
+        }
+        let alike = candidates & facts.board.pieces(facts.role(seed)).0;
+        let mut group = bit(seed);
+        loop {
+            let more =
+                squares(alike & !group).filter(|&e| facts.region(e) & union(group) != 0).fold(0, |m, e| m | bit(e));
+            if more == 0 {
+                break;
+            }
+            group |= more;
+        }
+        done |= group;
+        if count(group) >= 2 {
+            found.push(group);
+        }
+    }
+    found
+}
+
+/// `C(size, n)` (`n ≤ size`), or `None` above [`MAX_PLACEMENTS`]. The
+/// partial products `C(size, i)`, `i ≤ min(n, size - n)`, only grow, so
+/// the count stops as soon as one is too large (and never overflows).
+fn placements(size: u32, n: u32) -> Option<u64> {
+    let mut placements = 1;
+    for i in 0..n.min(size.saturating_sub(n)) {
+        placements = placements * u64::from(size - i) / u64::from(i + 1);
+        if placements > MAX_PLACEMENTS {
+            return None;
+        }
+    }
+    Some(placements)
+}
+
+/// The squares a group of like pieces attacks at every moment, like
+/// [`persistent_attacks`] but jointly. Its `n` members [persist](persists)
+/// and the union `V` of their regions meets no region of any other piece
+/// (else nothing). In every position satisfying J the members stand on `n`
+/// distinct squares of `V` and nothing else does, so the occupied squares
+/// of `V` are one of its `n`-subsets `P`; the other pieces stand within
+/// `O`, the union of their regions. A square `t ∉ V` attacked from every
+/// `P` (lines stopped by `P ∪ O`, so the attacks counted are real ones) is
+/// attacked at every moment. (A bishop chain with one empty square covers
+/// the squares behind it through the hole.) At most [`MAX_PLACEMENTS`]
+/// subsets (else nothing), and the groups are disjoint: the work is
+/// bounded by the board.
+fn group_attacks(facts: &Facts<'_>, group: Set) -> Set {
+    let Some(first) = squares(group).next() else { return 0 };
+    let (role, color, n) = (facts.role(first), facts.color(first), count(group));
+    let union = squares(group).fold(0, |u, e| u | facts.region(e));
+    let others = squares(facts.occupied() & !group).fold(0, |u, x| u | facts.region(x));
+    if union & others != 0 {
+        return 0;
+    }
+    let size = count(union);
+    if placements(size, n).is_none() {
+        return 0;
+    }
+    let cells: Vec<Square> = squares(union).collect();
+    let mut common = !0;
+    // Every `n`-subset of the cells as a bit mask (Gosper's hack).
+    let mut mask: u128 = (1 << n) - 1;
+    while mask < 1 << size {
+        let placed = cells.iter().enumerate().filter(|(i, _)| mask >> i & 1 != 0).fold(0, |p, (_, &c)| p | bit(c));
+        common &= squares(placed).fold(0, |a, u| a | attacks(role, color, u, placed | others));
+        let lowest = mask & mask.wrapping_neg();
+        let ripple = mask + lowest;
+        mask = (((ripple ^ mask) >> 2) / lowest) | ripple;
+    }
+    common & !union
 }
 
 /// Checks that every move the piece on `q` could play from a square of
@@ -294,16 +397,38 @@ fn closure(facts: &Facts<'_>, q: Square) -> Result<(), String> {
     // on from it only through empty squares, which this covers step by
     // step.
     let blocked = (facts.fixed & facts.ours(color)) | (facts.fixed & facts.nc & facts.ours(!color));
+    // Squares the piece never lands on: its check there is answered only
+    // by its capture ([`forcing`]). A slider may still pass over such a
+    // square when it is empty (not fixed): the slide goes on to the next
+    // square of the line not so closed, which must be in the region.
+    let forced = forcing(facts, q);
+    let slides = matches!(role, Piece::Bishop | Piece::Rook | Piece::Queen);
     for u in squares(region) {
         if role != Piece::Pawn {
             // A king never steps onto a square the enemy attacks at every
-            // moment ([`persistent_attacks`]).
+            // moment ([`persistent_attacks`], [`group_attacks`]).
             let mut open = steps(role, u) & !blocked;
             if role == Piece::King {
                 open &= !facts.persistent[!color as usize];
             }
             for t in squares(open) {
-                require(u, t)?;
+                if !has(forced, t) {
+                    require(u, t)?;
+                    continue;
+                }
+                let (df, dr) = (t.file() as i8 - u.file() as i8, t.rank() as i8 - u.rank() as i8);
+                let mut over = t;
+                while slides && !has(facts.fixed, over) {
+                    let Some(next) = over.try_offset(df, dr) else { break };
+                    if has(blocked, next) {
+                        break;
+                    }
+                    if !has(forced, next) {
+                        require(u, next)?;
+                        break;
+                    }
+                    over = next;
+                }
             }
             continue;
         }
@@ -324,6 +449,47 @@ fn closure(facts: &Facts<'_>, q: Square) -> Result<(), String> {
     Ok(())
 }
 
+/// *Checks only a capture answers*: the squares where the piece `q` of
+/// `U` (the winner's, never captured; not a king or a pawn) never lands in
+/// a sequence ending in the winner's mate. On such a square `d`, in any
+/// position satisfying J:
+///
+/// * it checks the loser's king, which never moves (its region is its
+///   square `k`), directly (a knight's jump, a slider next to `k`): the
+///   check cannot be blocked;
+/// * every other neighbour of `k` holds a fixed piece of the loser or is
+///   attacked directly by a fixed piece of the winner other than `q`: the
+///   king can only take on `d`;
+/// * a capture is legal: `d` is next to `k` and no other piece of the
+///   winner can attack `d` from any square of its region, even on an
+///   empty board (the king takes); or none can attack `k` that way (no
+///   pin, no other check) and a fixed piece of the loser, not the king,
+///   attacks `d` directly.
+///
+/// So the loser is not mated, and each of its legal answers takes `q`:
+/// such a sequence never has that move.
+fn forcing(facts: &Facts<'_>, q: Square) -> Set {
+    let (role, winner) = (facts.role(q), facts.winner);
+    let k = facts.board.king(!winner);
+    if !has(facts.uncapturable, q) || matches!(role, Piece::King | Piece::Pawn) || facts.region(k) != bit(k) {
+        return 0;
+    }
+    let others = facts.ours(winner) & !bit(q);
+    let fixed_attacks = squares(facts.fixed & others).fold(0, |a, p| a | direct_attacks(facts.role(p), winner, p));
+    let loser_fixed = facts.fixed & facts.ours(!winner);
+    let spans = |target: Square| squares(others).any(|x| facts.region(x) & facts.sources(x, target, 0) != 0);
+    let neighbours = get_king_moves(k).0;
+    squares(direct_attacks(role, winner, k))
+        .filter(|&d| {
+            let shut = squares(neighbours & !bit(d)).all(|n| has(loser_fixed | fixed_attacks, n));
+            let king_takes = has(neighbours, d) && !spans(d);
+            let piece_takes = !spans(k)
+                && squares(loser_fixed & !bit(k) & !bit(d)).any(|e| has(direct_attacks(facts.role(e), !winner, e), d));
+            shut && (king_takes || piece_takes)
+        })
+        .fold(0, |c, d| c | bit(d))
+}
+
 /// The squares a pawn `q` of its colour standing on `u` may move to in a
 /// position satisfying J, but for those a reason excludes:
 ///
@@ -339,7 +505,7 @@ fn pawn_targets(facts: &Facts<'_>, q: Square, u: Square) -> Set {
     let mut targets = 0;
     let t1 = forward(bit(u), color);
     let one = if t1 & !facts.fixed != 0 && !facing(facts, q, t1) { t1 } else { 0 };
-    if one != 0 && !mates_on_arrival(facts, q, u, one) {
+    if one != 0 && !mates_on_arrival(facts, q, u, one, true) {
         targets |= one;
     }
     let t2 = forward(one, color);
@@ -347,14 +513,14 @@ fn pawn_targets(facts: &Facts<'_>, q: Square, u: Square) -> Set {
     if bit(u) & second_rank != 0
         && t2 & !facts.fixed != 0
         && !facing(facts, q, t2)
-        && !mates_on_arrival(facts, q, u, t2)
+        && !mates_on_arrival(facts, q, u, t2, true)
     {
         targets |= t2;
     }
     let captures =
         cozy_chess::get_pawn_attacks(u, color).0 & facts.victims(!color) & !(facts.fixed & facts.ours(color));
     for t in squares(captures) {
-        if !mates_on_arrival(facts, q, u, bit(t)) {
+        if !mates_on_arrival(facts, q, u, bit(t), true) {
             targets |= bit(t);
         }
     }
@@ -402,15 +568,23 @@ fn facing(facts: &Facts<'_>, q: Square, t: Set) -> bool {
 /// and `t` itself by such a fixed piece (the king cannot take); no piece of
 /// the winner but the king can take on `t` from any square of its region
 /// (lines stopped only by those fixed pieces; a double step is refused if
-/// a pawn of the winner may stand beside `t`: en passant). Squares on the
-/// loser's third rank (a double step passes them) and last rank are never
-/// excluded this way.
-fn mates_on_arrival(facts: &Facts<'_>, q: Square, u: Square, t: Set) -> bool {
+/// a pawn of the winner may stand beside `t`: en passant). A pawn's squares
+/// on the loser's last rank are never excluded this way, nor, when a
+/// double step may pass `t` (`passed`: the closure, which excludes a push
+/// and so the double step through it), those on its third rank. Also
+/// asked for a frozen piece's moves ([`frozen`]), whose every landing
+/// square is asked: then a piece's check must be direct (unblockable).
+fn mates_on_arrival(facts: &Facts<'_>, q: Square, u: Square, t: Set, passed: bool) -> bool {
     let (winner, loser) = (facts.winner, !facts.winner);
     let Some(t_sq) = squares(t).next() else { return false };
     let k = facts.board.king(winner);
-    let edge = Rank::Third.relative_to(loser).bitboard().0 | last_rank(loser);
-    let checks = cozy_chess::get_pawn_attacks(t_sq, loser).0;
+    let pawn = facts.role(q) == Piece::Pawn;
+    let third = if passed { Rank::Third.relative_to(loser).bitboard().0 } else { 0 };
+    let edge = if pawn { third | last_rank(loser) } else { 0 };
+    // A piece's check cannot be blocked when it is direct (a frozen
+    // piece's first move, [`frozen`]).
+    let checks =
+        if pawn { cozy_chess::get_pawn_attacks(t_sq, loser).0 } else { direct_attacks(facts.role(q), loser, t_sq) };
     if facts.color(q) != loser || t & edge != 0 || facts.region(k) != bit(k) || !has(checks, k) {
         return false;
     }
@@ -425,10 +599,54 @@ fn mates_on_arrival(facts: &Facts<'_>, q: Square, u: Square, t: Set) -> bool {
     if squares(winner_pieces).any(|x| facts.region(x) & facts.sources(x, t_sq, staying) != 0) {
         return false;
     }
-    let double_step = (forward(forward(bit(u), loser), loser) & t) != 0;
+    let double_step = pawn && (forward(forward(bit(u), loser), loser) & t) != 0;
     let beside = ((t << 1) & !0x0101_0101_0101_0101) | ((t >> 1) & !0x8080_8080_8080_8080);
     let pawns = facts.board.colored_pieces(winner, Piece::Pawn).0;
     !(double_step && squares(pawns).any(|p| facts.region(p) & beside != 0))
+}
+
+/// Whether the loser's piece `q`, leaving `u` for `d`, checkmates the
+/// winner by uncovering a check, in every position satisfying J. The
+/// winner's king never moves (its region is its square `k`); a fixed
+/// slider `s` of the loser stands two squares from `k` on a line of its
+/// kind with `u` between them: once `u` is empty it checks `k`. No piece
+/// of the winner but the king can take `s`, nor come to `u` (a move onto
+/// it, a pawn's push included), from any square of its region (lines
+/// stopped by the fixed pieces that stay); every neighbour of `k` holds a
+/// fixed piece of the winner or is attacked directly by a fixed piece of
+/// the loser or by `q` on `d` (not a pawn: it may promote), and `d` itself,
+/// if a neighbour, by such a fixed piece (the king cannot take `q` there).
+/// The winner is in check, cannot block, take the checker or move the
+/// king: mated, whatever `q`'s own check.
+fn mates_on_departure(facts: &Facts<'_>, q: Square, u: Square, d: Square) -> bool {
+    let (winner, loser) = (facts.winner, !facts.winner);
+    let k = facts.board.king(winner);
+    if facts.color(q) != loser || facts.region(k) != bit(k) {
+        return false;
+    }
+    let staying = facts.fixed & !bit(u) & !bit(d);
+    let diagonal = get_bishop_rays(k).has(u);
+    let kind = if diagonal { Piece::Bishop } else { Piece::Rook };
+    let checker = squares(staying & facts.ours(loser)).find(|&s| {
+        let role = facts.role(s);
+        cozy_chess::get_between_rays(k, s).0 == bit(u) && (role == Piece::Queen || role == kind)
+    });
+    let Some(s) = checker else { return false };
+    let guarded = squares(staying & facts.ours(loser)).fold(0, |g, p| g | direct_attacks(facts.role(p), loser, p));
+    let by_q = if facts.role(q) == Piece::Pawn { 0 } else { direct_attacks(facts.role(q), loser, d) };
+    let winner_fixed = staying & facts.ours(winner) & !bit(k);
+    let covered = |n: Square| if n == d { has(guarded, n) } else { has(winner_fixed | guarded | by_q, n) };
+    if !squares(get_king_moves(k).0).all(covered) {
+        return false;
+    }
+    // Squares from which a pawn of the winner pushes onto `u`.
+    let back = forward(bit(u), loser);
+    let second = Rank::Second.relative_to(winner).bitboard().0;
+    let pushes_from = back | (forward(back, loser) & second);
+    squares(facts.ours(winner) & !bit(k)).all(|x| {
+        let pushes = if facts.role(x) == Piece::Pawn { pushes_from } else { 0 };
+        facts.region(x) & (facts.sources(x, s, staying) | facts.sources(x, u, staying) | pushes) == 0
+    })
 }
 
 /// Checks a frozen piece `h` (see the module docs): it has no move in any
@@ -447,7 +665,21 @@ fn frozen(facts: &Facts<'_>, h: Square) -> Result<(), String> {
         let blocked = (facts.fixed & facts.ours(color)) | (facts.fixed & facts.nc & facts.ours(!color));
         steps(role, h) & !blocked
     };
-    if moves != 0 {
+    // A piece of the loser may also have moves, if each of them mates the
+    // winner (a pawn's push, double push or capture; a piece's slides up to
+    // the first fixed piece): the game ends there.
+    let landings = if role == Piece::Pawn {
+        let second = Rank::Second.relative_to(color).bitboard().0;
+        let one = forward(bit(h), color) & !facts.fixed;
+        moves | (forward(one & forward(second, color), color) & !facts.fixed)
+    } else {
+        let blocked = (facts.fixed & facts.ours(color)) | (facts.fixed & facts.nc & facts.ours(!color));
+        attacks(role, color, h, facts.fixed) & !blocked
+    };
+    let mates = color != facts.winner
+        && squares(landings)
+            .all(|d| mates_on_arrival(facts, h, h, bit(d), false) || mates_on_departure(facts, h, h, d));
+    if moves != 0 && !mates {
         return Err(format!("static: the frozen piece on {h} may move to {}", names(moves)));
     }
     if has(facts.uncapturable, h) {
@@ -727,6 +959,133 @@ mod tests {
         let board = parse_fen("8/8/4n2p/5p1P/8/7K/5k2/8 w - - 0 1").unwrap();
         let facts = Facts::new(&board, Color::Black, &proof).unwrap();
         assert!(last_move_excludes(&facts, Square::H4, Square::G2));
+    }
+
+    /// The facts of `fen` for White with the regions given (square name,
+    /// region as square names).
+    fn facts_with<'a>(board: &'a Board, regions: &[(&str, &str)]) -> Facts<'a> {
+        let regions: BTreeMap<String, String> = regions
+            .iter()
+            .map(|(q, r)| {
+                (q.to_string(), format!("{:016x}", bit(parse_square(q).unwrap()) | parse_squares(r).unwrap()))
+            })
+            .collect();
+        let proof: StaticProof = serde_json::from_value(serde_json::json!({ "regions": regions })).unwrap();
+        Facts::new(board, Color::White, &proof).unwrap()
+    }
+
+    /// The hard set's bishop cage (line 736): seven White bishops on the
+    /// eight light squares of ranks 7 and 8. Every seven of the eight
+    /// either hold b7, which attacks a6, or are all but b7, and then c8
+    /// attacks a6 through the empty b7: a6 is attacked at every moment,
+    /// though no single bishop attacks it from every square. With six
+    /// bishops, b7 and c8 may both be empty, and a6 is not.
+    #[test]
+    fn a_bishop_chain_with_one_hole_guards_what_is_behind_it() {
+        let cage = "b7 d7 f7 h7 a8 c8 e8 g8";
+        let seven = parse_fen("B1B1B1B1/pBpBpBp1/P1P1P1P1/4b3/5b2/8/8/k1K5 w - - 0 1").unwrap();
+        let bishops = ["b7", "d7", "f7", "a8", "c8", "e8", "g8"];
+        let facts = facts_with(&seven, &bishops.map(|b| (b, cage)));
+        assert_eq!(groups(&facts, Color::White), vec![parse_squares(&bishops.join(" ")).unwrap()]);
+        assert!(!has(persistent_attacks(&facts, Color::White), Square::A6));
+        assert!(has(facts.persistent[Color::White as usize], Square::A6));
+        let six = parse_fen("B3B1B1/pBpBpBp1/P1P1P1P1/4b3/5b2/8/8/k1K5 w - - 0 1").unwrap();
+        let bishops = ["b7", "d7", "f7", "a8", "e8", "g8"];
+        let facts = facts_with(&six, &bishops.map(|b| (b, cage)));
+        assert_eq!(groups(&facts, Color::White).len(), 1);
+        assert!(!has(facts.persistent[Color::White as usize], Square::A6));
+    }
+
+    /// A group counts only if nothing else can stand among its squares:
+    /// with the Black king's region reaching h7, the hole may hold it.
+    #[test]
+    fn a_group_shares_its_squares_with_nobody() {
+        let cage = "b7 d7 f7 h7 a8 c8 e8 g8";
+        let seven = parse_fen("B1B1B1B1/pBpBpBp1/P1P1P1P1/4b3/5b2/8/8/k1K5 w - - 0 1").unwrap();
+        let mut regions: Vec<(&str, &str)> =
+            ["b7", "d7", "f7", "a8", "c8", "e8", "g8"].iter().map(|&b| (b, cage)).collect();
+        regions.push(("a1", "h7"));
+        let facts = facts_with(&seven, &regions);
+        assert!(!has(facts.persistent[Color::White as usize], Square::A6));
+    }
+
+    /// The hard set's line 128 for White, with the facts of its
+    /// certificate: the queen never captured, the Black pieces around the
+    /// king frozen, the queen kept to d1-h4 and ranks 5 to 8.
+    fn line_128(fen: &str) -> (Board, StaticProof) {
+        let board = parse_fen(fen).unwrap();
+        let queen = "d1 e1 f1 g1 h1 d2 e2 f2 g2 h2 d3 e3 f3 g3 h3 d4 e4 f4 g4 h4";
+        let mut region = parse_squares(queen).unwrap() | 0xffff_ffff_0000_0000;
+        region |= if board.piece_on(Square::H3).is_some() { bit(Square::H3) } else { 0 };
+        let proof = serde_json::from_value(serde_json::json!({
+            "regions": {"h3": format!("{region:016x}")}, "never_captured": "h3", "frozen": "a1 a2 b2 a3",
+        }))
+        .unwrap();
+        (board, proof)
+    }
+
+    /// The queen's checks next to the Black king on b3 are answered only by
+    /// its capture (cozy-chess's legal moves say so for c3 and c2): the
+    /// queen never lands there. Without the knight on a1, nothing but the
+    /// king could take on c2, which the White king guards: Qc2 is mate
+    /// there, and c2 is not closed.
+    #[test]
+    fn checks_only_a_capture_answers_close_their_squares() {
+        let fen = "8/5ppp/8/8/ppp5/bkp4Q/qnp5/n1K5 b - - 0 1";
+        let (board, proof) = line_128(fen);
+        let facts = Facts::new(&board, Color::White, &proof).unwrap();
+        let closed = forcing(&facts, Square::H3);
+        for (d, after) in
+            [("c3", "8/5ppp/8/8/ppp5/bkQ5/qnp5/n1K5 b - - 0 1"), ("c2", "8/5ppp/8/8/ppp5/bkp5/qnQ5/n1K5 b - - 0 1")]
+        {
+            assert!(has(closed, parse_square(d).unwrap()), "{d}");
+            let answers = legal_moves(&parse_fen(after).unwrap());
+            assert!(!answers.is_empty() && answers.iter().all(|m| m.to.to_string() == d), "{d}");
+        }
+        let fen = "8/5ppp/8/8/ppp5/bkp4Q/qnp5/2K5 b - - 0 1";
+        let (board, proof) = line_128(fen);
+        let proof = StaticProof { frozen: "a2 b2 a3".into(), ..proof };
+        let facts = Facts::new(&board, Color::White, &proof).unwrap();
+        assert!(!has(forcing(&facts, Square::H3), Square::C2));
+        assert!(mated_by(&parse_fen("8/5ppp/8/8/ppp5/bkp5/qnQ5/2K5 b - - 0 1").unwrap(), Color::White));
+    }
+
+    /// Every first move of the frozen Black pieces of line 128 mates White:
+    /// Qb1 on arrival, Nd1 and Nd3 by uncovering the bishop of a3 (cozy-chess
+    /// plays them to mate). Without that bishop Nd1 gives no check.
+    #[test]
+    fn frozen_pieces_whose_every_move_mates() {
+        let fen = "8/5ppp/8/8/ppp5/bkp4Q/qnp5/n1K5 b - - 0 1";
+        let (board, proof) = line_128(fen);
+        let facts = Facts::new(&board, Color::White, &proof).unwrap();
+        assert!(mates_on_arrival(&facts, Square::A2, Square::A2, bit(Square::B1), false));
+        assert!(mates_on_departure(&facts, Square::B2, Square::B2, Square::D1));
+        assert!(mates_on_departure(&facts, Square::B2, Square::B2, Square::D3));
+        for uci in ["a2b1", "b2d1", "b2d3"] {
+            assert!(mated_by(&play(&board, uci.parse().unwrap()), Color::Black), "{uci}");
+        }
+        assert!(frozen(&facts, Square::A2).is_ok() && frozen(&facts, Square::B2).is_ok());
+        let without = parse_fen("8/5ppp/8/8/ppp5/1kp4Q/qnp5/n1K5 b - - 0 1").unwrap();
+        let (_, proof) = line_128(fen);
+        let proof = StaticProof { frozen: "a1 a2 b2".into(), ..proof };
+        let facts = Facts::new(&without, Color::White, &proof).unwrap();
+        assert!(!mates_on_departure(&facts, Square::B2, Square::B2, Square::D1));
+        assert!(frozen(&facts, Square::B2).is_err());
+        assert!(!mated_by(&play(&without, "b2d1".parse().unwrap()), Color::Black));
+    }
+
+    /// Binomial coefficients up to the budget: `C(8, 7) = 8`,
+    /// `C(64, 63) = 64`, `C(10, 2) = 45`, `C(23, 2) = 253`; `C(24, 2) = 276`
+    /// and `C(26, 13)` are over it.
+    #[test]
+    fn placements_count_subsets_up_to_the_budget() {
+        assert_eq!(placements(8, 7), Some(8));
+        assert_eq!(placements(64, 63), Some(64));
+        assert_eq!(placements(10, 2), Some(45));
+        assert_eq!(placements(23, 2), Some(253));
+        assert_eq!(placements(24, 2), None);
+        assert_eq!(placements(26, 13), None);
+        assert_eq!(placements(5, 5), Some(1));
     }
 
     /// A mate after a move of another piece of the loser, the loser's king

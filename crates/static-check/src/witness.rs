@@ -25,6 +25,23 @@
 //! position uncertifiable as a static witness:
 //! [`Uncertified::MateNotExcluded`].
 //!
+//! **The second attempt.** When the certified rules' regions leave a mate
+//! on some square, the witness is tried once more on the regions of
+//! [`Rules::Saturation`] computed for *every* game (`Games::default()`:
+//! no piece assumed never captured, no mating side). For such games the
+//! rules that assume a mating side or pieces never captured (the checks
+//! only a capture answers, the pieces kept still because each first move
+//! mates the winner, the loser's mating pawn moves) never apply, so these
+//! regions are closed under the certified rules plus one: the persistent
+//! attacks of *groups* of like pieces (a chain of bishops with one hole
+//! guards the squares behind it from every placement), which the checker
+//! verifies too. A third attempt takes all the rules for the games ending
+//! in the winner's mate: the checker verifies the checks only a capture
+//! answers and the frozen pieces whose every first move mates the winner
+//! in the forms it knows (`crates/check`); where the mobility's form goes
+//! beyond them, it rejects the certificate. Both attempts only cost where
+//! the first one failed.
+//!
 //! The producer and the checker compute the same rule in two
 //! implementations on two move generators; the checker trusts nothing
 //! here.
@@ -94,7 +111,19 @@ pub fn static_witness(pos: &Position, winner: Color) -> Result<StaticWitness, Un
     }
     let games =
         Games { uncapturable: crate::irreplaceable(pos, winner), mates_by: Some(winner), immobile: Bitboard::EMPTY };
-    let mobility = Mobility::compute_assuming(pos, Rules::Certified, games).map_err(Uncertified::NotApplicable)?;
+    match witness_under(pos, winner, Rules::Certified, games) {
+        // The second and third attempts (module docs): group attacks,
+        // nothing assumed; then all the rules for the same games.
+        Err(Uncertified::MateNotExcluded(square)) => witness_under(pos, winner, Rules::Saturation, Games::default())
+            .or_else(|_| witness_under(pos, winner, Rules::Saturation, games))
+            .map_err(|_| Uncertified::MateNotExcluded(square)),
+        other => other,
+    }
+}
+
+/// The static witness on the regions of `rules` for the `games`.
+fn witness_under(pos: &Position, winner: Color, rules: Rules, games: Games) -> Result<StaticWitness, Uncertified> {
+    let mobility = Mobility::compute_assuming(pos, rules, games).map_err(Uncertified::NotApplicable)?;
     let mut found = Vec::new();
     let mut last_move = Bitboard::EMPTY;
     let last_move_applies = last_move_applies(pos, &mobility, winner);

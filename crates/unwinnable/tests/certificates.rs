@@ -429,7 +429,10 @@ fn static_from(mobility: &Mobility, winner: Color, never_captured: Bitboard, fro
 /// forced line, a repetition, a closure, and static certificates from the
 /// honest regions and from regions computed under false assumptions
 /// (every piece never captured, every piece immobile, every piece frozen,
-/// the loser's king never moving). The label says the winner can mate:
+/// the loser's king never moving), under the certified rules and under
+/// all of the mobility's rules (group attacks, checks only a capture
+/// answers and first moves that mate the winner among them), also for
+/// every game (the witness's second attempt). The label says the winner can mate:
 /// every one must be rejected.
 #[test]
 fn fabricated_certificates_for_winnable_positions_are_all_rejected() {
@@ -460,12 +463,17 @@ fn fabricated_certificates_for_winnable_positions_are_all_rejected() {
         };
         let wrong = [
             (honest, Bitboard::EMPTY),
+            (Games::default(), Bitboard::EMPTY),
             (Games { uncapturable: pieces, ..honest }, Bitboard::EMPTY),
             (Games { immobile: pieces, ..honest }, Bitboard::EMPTY),
             (Games { immobile: pieces, ..honest }, pieces),
         ];
-        for (games, frozen) in wrong {
-            if let Ok(mobility) = Mobility::compute_assuming(&pos, Rules::Certified, games) {
+        // Under the certified rules, and under all the rules (group
+        // attacks among them, which the checker verifies, and the rules it
+        // does not, here on false assumptions too).
+        let rules = [Rules::Certified, Rules::Saturation];
+        for (rules, (games, frozen)) in rules.into_iter().flat_map(|r| wrong.into_iter().map(move |w| (r, w))) {
+            if let Ok(mobility) = Mobility::compute_assuming(&pos, rules, games) {
                 let certificate = static_from(&mobility, winner, games.uncapturable, frozen | mobility.frozen());
                 // And with the loser's king never leaving its square.
                 let mut still = certificate.clone();
