@@ -98,10 +98,7 @@ pub(crate) fn full(shared: &mut Shared<'_>, start: &Position, memory: Memory) ->
     let mut phases = Phases::new(shared, start, memory);
     let flow = (|| -> ControlFlow<Outcome> {
         let evidence = evidence(start, phases.winner());
-        if evidence != Evidence::Open {
-            phases.quick_search(PROBE_DEPTH)?;
-            phases.light_static_proof()?;
-        }
+        first_probes(&mut phases, &schedule, evidence)?;
         let mut step = schedule.first_iteration();
         let mut cut = phases.iteration(step)?;
         phases.static_proof()?;
@@ -130,6 +127,23 @@ pub(crate) fn full(shared: &mut Shared<'_>, start: &Position, memory: Memory) ->
         }
     })();
     conclude(flow, &phases, Cause::NodeBudget)
+}
+
+/// What a locked or closed position gets before the first iteration: a
+/// quick search and the light static check; a closed one then a short look
+/// for the quick helpmates of king and pawn endings, and a traversal long
+/// enough for those where neither king reaches a pawn (resumed after the
+/// first iteration when it does not end).
+fn first_probes(phases: &mut Phases<'_, '_>, schedule: &Schedule, evidence: Evidence) -> ControlFlow<Outcome> {
+    if evidence != Evidence::Open {
+        phases.quick_search(PROBE_DEPTH)?;
+        phases.light_static_proof()?;
+    }
+    if evidence == Evidence::Closed {
+        phases.iteration(schedule.closed_first_look())?;
+        phases.exhaustive(schedule.closed_probe())?;
+    }
+    Continue(())
 }
 
 /// The depth of the quick search that a locked or closed position gets

@@ -33,6 +33,15 @@ pub(crate) const BEST_FIRST_PACE: u64 = 8;
 /// counts every position it generates, an iteration those it enters).
 pub(crate) const BEST_FIRST_SHARE: u64 = 16;
 
+/// A closed position's first look gets this share of the first iteration's
+/// bound ([`Schedule::closed_first_look`]).
+pub(crate) const CLOSED_LOOK_SHARE: u64 = 10;
+
+/// The share, in percent of the first iteration's bound, of a closed
+/// position's traversal before the first iteration
+/// ([`Schedule::closed_probe`]).
+pub(crate) const CLOSED_PROBE_PERCENT: u64 = 75;
+
 /// The best-first phase's first round, and it runs every other round.
 pub(crate) const BEST_FIRST_FROM_ROUND: u32 = 4;
 
@@ -159,10 +168,24 @@ impl Schedule {
         }
     }
 
+    /// A closed position's look for short helpmates before its traversal:
+    /// the first iteration with a [`CLOSED_LOOK_SHARE`]th of its bound.
+    pub fn closed_first_look(&self) -> Step {
+        let node_bound = (self.first_bound / CLOSED_LOOK_SHARE).max(1);
+        Step { depth: 1, node_bound, first: true, table_room: node_bound }
+    }
+
     /// The allowance of the traversal that a closed position (only the
-    /// kings can move) gets before the first iteration: the first
-    /// iteration's bound. The traversal is resumed later, so nothing of
-    /// it is lost if it does not end.
+    /// kings can move) gets before the first iteration: a share
+    /// ([`CLOSED_PROBE_PERCENT`]) of the first iteration's bound. The
+    /// traversal is resumed later, so nothing of it is lost if it does not
+    /// end.
+    pub fn closed_probe(&self) -> u64 {
+        self.first_bound.saturating_mul(CLOSED_PROBE_PERCENT) / 100
+    }
+
+    /// The traversal's further allowance for a closed position after the
+    /// first iteration and the static check: the first iteration's bound.
     pub fn closed_traversal(&self) -> u64 {
         self.first_bound
     }
