@@ -18,9 +18,10 @@
 //! Running (one core, nothing else heavy meanwhile):
 //!
 //! ```text
-//! cargo bench -p benches --bench movegen               # full run, ~4 minutes
+//! cargo bench -p benches --bench movegen               # full run, ~7 minutes
 //! cargo bench -p benches --bench movegen -- --quick    # smoke run
 //! cargo bench -p benches --bench movegen -- endgame    # one group (regex filter)
+//! cargo bench -p benches --bench movegen -- chess960   # the Chess960 groups
 //! cargo run -p benches --bin bench_report              # nodes/s table and ratios
 //! ```
 //!
