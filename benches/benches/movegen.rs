@@ -6,7 +6,10 @@
 //! - `full_perft`: the same positions, generating the moves at every node and
 //!   playing every one of them, including at the last ply;
 //! - `endgame_full_perft`: full perft of a fixed list of endgame positions
-//!   from `testdata/dev-positions.txt` (the helpmate-search-like workload).
+//!   from `testdata/dev-positions.txt` (the helpmate-search-like workload);
+//! - `chess960_bulk_perft`, `chess960_full_perft`: the same two perfts of
+//!   five Chess960 positions with castling rights, ours against
+//!   `cozy-chess` (the peer that reads Chess960).
 //!
 //! Throughput is reported in leaf nodes per second. Every library's node
 //! count is asserted against the expected count once before benchmarking.
@@ -18,8 +21,9 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use benches::{
-    ChessCrate, CozyChess, ENDGAME_DEPTH, ENDGAME_NAME, ENDGAME_POSITIONS, GROUP_BULK, GROUP_ENDGAME, GROUP_FULL,
-    Movegen, PerftLibrary, STANDARD_POSITIONS, Shakmaty, endgame_nodes,
+    CHESS960_PERFT_POSITIONS, Chess960Library, ChessCrate, CozyChess, ENDGAME_DEPTH, ENDGAME_NAME, ENDGAME_POSITIONS,
+    GROUP_BULK, GROUP_CHESS960_BULK, GROUP_CHESS960_FULL, GROUP_ENDGAME, GROUP_FULL, Movegen, PerftLibrary,
+    PerftPosition, STANDARD_POSITIONS, Shakmaty, endgame_nodes,
 };
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, BenchmarkId, Criterion, SamplingMode, Throughput};
@@ -33,9 +37,12 @@ fn configure(group: &mut BenchmarkGroup<'_, WallTime>) {
         .measurement_time(Duration::from_secs(4));
 }
 
-fn bulk_one<L: PerftLibrary>(group: &mut BenchmarkGroup<'_, WallTime>) {
-    for p in &STANDARD_POSITIONS {
-        let pos = L::parse(p.fen).unwrap_or_else(|e| panic!("{}: {}: {e}", L::NAME, p.fen));
+/// A reader of FENs into one library's positions.
+type Parse<L> = fn(&str) -> Result<<L as PerftLibrary>::Position, String>;
+
+fn bulk_one<L: PerftLibrary>(group: &mut BenchmarkGroup<'_, WallTime>, positions: &[PerftPosition], parse: Parse<L>) {
+    for p in positions {
+        let pos = parse(p.fen).unwrap_or_else(|e| panic!("{}: {}: {e}", L::NAME, p.fen));
         assert_eq!(L::bulk_perft(&pos, p.bulk_depth), p.bulk_nodes, "{} bulk {}", L::NAME, p.name);
         group.throughput(Throughput::Elements(p.bulk_nodes));
         group.bench_with_input(BenchmarkId::new(L::NAME, p.name), &pos, |b, pos| {
@@ -44,9 +51,9 @@ fn bulk_one<L: PerftLibrary>(group: &mut BenchmarkGroup<'_, WallTime>) {
     }
 }
 
-fn full_one<L: PerftLibrary>(group: &mut BenchmarkGroup<'_, WallTime>) {
-    for p in &STANDARD_POSITIONS {
-        let pos = L::parse(p.fen).unwrap_or_else(|e| panic!("{}: {}: {e}", L::NAME, p.fen));
+fn full_one<L: PerftLibrary>(group: &mut BenchmarkGroup<'_, WallTime>, positions: &[PerftPosition], parse: Parse<L>) {
+    for p in positions {
+        let pos = parse(p.fen).unwrap_or_else(|e| panic!("{}: {}: {e}", L::NAME, p.fen));
         assert_eq!(L::full_perft(&pos, p.full_depth), p.full_nodes, "{} full {}", L::NAME, p.name);
         group.throughput(Throughput::Elements(p.full_nodes));
         group.bench_with_input(BenchmarkId::new(L::NAME, p.name), &pos, |b, pos| {
@@ -73,20 +80,20 @@ fn endgame_one<L: PerftLibrary>(group: &mut BenchmarkGroup<'_, WallTime>) {
 fn bulk_perft(c: &mut Criterion) {
     let mut group = c.benchmark_group(GROUP_BULK);
     configure(&mut group);
-    bulk_one::<Movegen>(&mut group);
-    bulk_one::<CozyChess>(&mut group);
-    bulk_one::<ChessCrate>(&mut group);
-    bulk_one::<Shakmaty>(&mut group);
+    bulk_one::<Movegen>(&mut group, &STANDARD_POSITIONS, Movegen::parse);
+    bulk_one::<CozyChess>(&mut group, &STANDARD_POSITIONS, CozyChess::parse);
+    bulk_one::<ChessCrate>(&mut group, &STANDARD_POSITIONS, ChessCrate::parse);
+    bulk_one::<Shakmaty>(&mut group, &STANDARD_POSITIONS, Shakmaty::parse);
     group.finish();
 }
 
 fn full_perft(c: &mut Criterion) {
     let mut group = c.benchmark_group(GROUP_FULL);
     configure(&mut group);
-    full_one::<Movegen>(&mut group);
-    full_one::<CozyChess>(&mut group);
-    full_one::<ChessCrate>(&mut group);
-    full_one::<Shakmaty>(&mut group);
+    full_one::<Movegen>(&mut group, &STANDARD_POSITIONS, Movegen::parse);
+    full_one::<CozyChess>(&mut group, &STANDARD_POSITIONS, CozyChess::parse);
+    full_one::<ChessCrate>(&mut group, &STANDARD_POSITIONS, ChessCrate::parse);
+    full_one::<Shakmaty>(&mut group, &STANDARD_POSITIONS, Shakmaty::parse);
     group.finish();
 }
 
@@ -100,5 +107,28 @@ fn endgame_full_perft(c: &mut Criterion) {
     group.finish();
 }
 
-criterion::criterion_group!(benches, bulk_perft, full_perft, endgame_full_perft);
+fn chess960_bulk_perft(c: &mut Criterion) {
+    let mut group = c.benchmark_group(GROUP_CHESS960_BULK);
+    configure(&mut group);
+    bulk_one::<Movegen>(&mut group, &CHESS960_PERFT_POSITIONS, Movegen::parse_chess960);
+    bulk_one::<CozyChess>(&mut group, &CHESS960_PERFT_POSITIONS, CozyChess::parse_chess960);
+    group.finish();
+}
+
+fn chess960_full_perft(c: &mut Criterion) {
+    let mut group = c.benchmark_group(GROUP_CHESS960_FULL);
+    configure(&mut group);
+    full_one::<Movegen>(&mut group, &CHESS960_PERFT_POSITIONS, Movegen::parse_chess960);
+    full_one::<CozyChess>(&mut group, &CHESS960_PERFT_POSITIONS, CozyChess::parse_chess960);
+    group.finish();
+}
+
+criterion::criterion_group!(
+    benches,
+    bulk_perft,
+    full_perft,
+    endgame_full_perft,
+    chess960_bulk_perft,
+    chess960_full_perft
+);
 criterion::criterion_main!(benches);

@@ -4,8 +4,10 @@
 //! (`src/bin/bench_report.rs`) both take their positions, depths, node counts
 //! and benchmark names from here, so that they always agree.
 //!
-//! Four move generators are compared: ours ([`movegen`]), `cozy-chess`,
-//! `chess` and `shakmaty`. Each implements [`PerftLibrary`] with the
+//! Four move generators are compared on standard chess: ours ([`movegen`]),
+//! `cozy-chess`, `chess` and `shakmaty`; on Chess960, ours and `cozy-chess`
+//! (the one of the three peers with Chess960 castling behind the same
+//! interface; [`Chess960Library`]). Each implements [`PerftLibrary`] with the
 //! library's idiomatic fastest public way to
 //!
 //! - count leaves in bulk ([`PerftLibrary::bulk_perft`]: the last ply is
@@ -16,9 +18,10 @@
 //! Running (one core, nothing else heavy meanwhile):
 //!
 //! ```text
-//! cargo bench -p benches --bench movegen               # full run, ~4 minutes
+//! cargo bench -p benches --bench movegen               # full run, ~7 minutes
 //! cargo bench -p benches --bench movegen -- --quick    # smoke run
 //! cargo bench -p benches --bench movegen -- endgame    # one group (regex filter)
+//! cargo bench -p benches --bench movegen -- chess960   # the Chess960 groups
 //! cargo run -p benches --bin bench_report              # nodes/s table and ratios
 //! ```
 //!
@@ -39,14 +42,18 @@ pub const GROUP_FULL: &str = "full_perft";
 pub const GROUP_ENDGAME: &str = "endgame_full_perft";
 /// Benchmark parameter name of the endgame workload (one benchmark per library).
 pub const ENDGAME_NAME: &str = "dev_endgames";
+/// Criterion group name of the bulk-counting perft of Chess960 positions.
+pub const GROUP_CHESS960_BULK: &str = "chess960_bulk_perft";
+/// Criterion group name of the full make-move perft of Chess960 positions.
+pub const GROUP_CHESS960_FULL: &str = "chess960_full_perft";
 
-/// One of the standard perft positions, with the depths benchmarked and the
-/// published leaf counts at those depths.
+/// A perft position, with the depths benchmarked and the published leaf
+/// counts at those depths.
 #[derive(Clone, Copy, Debug)]
-pub struct StandardPosition {
+pub struct PerftPosition {
     /// Short name, used as the criterion benchmark parameter.
     pub name: &'static str,
-    /// FEN (6 fields).
+    /// FEN (6 fields; Shredder-FEN for Chess960).
     pub fen: &'static str,
     /// Depth of the bulk-counting perft.
     pub bulk_depth: u32,
@@ -60,8 +67,8 @@ pub struct StandardPosition {
 
 /// The five standard perft positions of the Chess Programming Wiki (also the
 /// first lines of `testdata/perft-1000.tsv`), with their published counts.
-pub const STANDARD_POSITIONS: [StandardPosition; 5] = [
-    StandardPosition {
+pub const STANDARD_POSITIONS: [PerftPosition; 5] = [
+    PerftPosition {
         name: "start",
         fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         bulk_depth: 5,
@@ -69,7 +76,7 @@ pub const STANDARD_POSITIONS: [StandardPosition; 5] = [
         full_depth: 5,
         full_nodes: 4_865_609,
     },
-    StandardPosition {
+    PerftPosition {
         name: "kiwipete",
         fen: "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
         bulk_depth: 4,
@@ -77,7 +84,7 @@ pub const STANDARD_POSITIONS: [StandardPosition; 5] = [
         full_depth: 4,
         full_nodes: 4_085_603,
     },
-    StandardPosition {
+    PerftPosition {
         name: "position3",
         fen: "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
         bulk_depth: 6,
@@ -85,7 +92,7 @@ pub const STANDARD_POSITIONS: [StandardPosition; 5] = [
         full_depth: 5,
         full_nodes: 674_624,
     },
-    StandardPosition {
+    PerftPosition {
         name: "position4",
         fen: "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
         bulk_depth: 5,
@@ -93,13 +100,64 @@ pub const STANDARD_POSITIONS: [StandardPosition; 5] = [
         full_depth: 4,
         full_nodes: 422_333,
     },
-    StandardPosition {
+    PerftPosition {
         name: "position5",
         fen: "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
         bulk_depth: 4,
         bulk_nodes: 2_103_487,
         full_depth: 4,
         full_nodes: 2_103_487,
+    },
+];
+
+/// Five Chess960 positions of the Chess Programming Wiki's "Chess960 Perft
+/// Results" (`testdata/chess960-perft.tsv`, named by their id there: the
+/// line's index among the file's positions), with the published counts (a
+/// test checks them against the file). In each, White can castle at the root
+/// and Black after it; the kings stand on d, e and f, the rooks next to
+/// them (`wiki38`: king f1 between e1 and g1; `wiki94`: king d1 between c1
+/// and e1), off the corners (`wiki92`: c1 and f1) or in one (`wiki71`: d1
+/// and h1; `wiki74`: c1 and g1).
+pub const CHESS960_PERFT_POSITIONS: [PerftPosition; 5] = [
+    PerftPosition {
+        name: "wiki38",
+        fen: "nnbqrkr1/pp1pp2p/2p2b2/5pp1/1P5P/4P1P1/P1PP1P2/NNBQRKRB w GEge - 1 9",
+        bulk_depth: 5,
+        bulk_nodes: 36_218_182,
+        full_depth: 4,
+        full_nodes: 1_111_186,
+    },
+    PerftPosition {
+        name: "wiki71",
+        fen: "nbnrbk1r/pppppppq/8/7p/8/1N2QPP1/PPPPP2P/NB1RBK1R w HDhd - 2 9",
+        bulk_depth: 5,
+        bulk_nodes: 37_143_354,
+        full_depth: 4,
+        full_nodes: 1_018_054,
+    },
+    PerftPosition {
+        name: "wiki74",
+        fen: "n1rkbqrb/pp1ppp2/2n3p1/2p4p/P5PP/1P6/2PPPP2/NNRKBQRB w GCgc - 0 9",
+        bulk_depth: 5,
+        bulk_nodes: 18_761_475,
+        full_depth: 4,
+        full_nodes: 684_001,
+    },
+    PerftPosition {
+        name: "wiki92",
+        fen: "1nrbkr1q/1pppp1pp/1n6/p4p2/N1b4P/8/PPPPPPPB/N1RBKR1Q w FCfc - 2 9",
+        bulk_depth: 5,
+        bulk_nodes: 22_027_695,
+        full_depth: 4,
+        full_nodes: 755_171,
+    },
+    PerftPosition {
+        name: "wiki94",
+        fen: "n1rk1qbb/pppprpp1/2n4p/4p3/2PP3P/8/PP2PPP1/NNRKRQBB w ECc - 1 9",
+        bulk_depth: 5,
+        bulk_nodes: 11_420_973,
+        full_depth: 4,
+        full_nodes: 425_247,
     },
 ];
 
@@ -223,6 +281,12 @@ pub trait PerftLibrary {
     fn full_perft(pos: &Self::Position, depth: u32) -> u64;
 }
 
+/// A move generator that also reads Chess960 positions.
+pub trait Chess960Library: PerftLibrary {
+    /// Parses a 6-field Shredder-FEN (or X-FEN) as a Chess960 position.
+    fn parse_chess960(fen: &str) -> Result<Self::Position, String>;
+}
+
 /// Ours: the workspace's [`movegen`] crate.
 #[derive(Clone, Copy, Debug)]
 pub struct Movegen;
@@ -241,6 +305,12 @@ impl PerftLibrary for Movegen {
 
     fn full_perft(pos: &Self::Position, depth: u32) -> u64 {
         pos.perft_full(depth)
+    }
+}
+
+impl Chess960Library for Movegen {
+    fn parse_chess960(fen: &str) -> Result<Self::Position, String> {
+        movegen::Position::from_fen_chess960(fen).map_err(|e| e.to_string())
     }
 }
 
@@ -299,6 +369,12 @@ impl PerftLibrary for CozyChess {
             false
         });
         nodes
+    }
+}
+
+impl Chess960Library for CozyChess {
+    fn parse_chess960(fen: &str) -> Result<Self::Position, String> {
+        cozy_chess::Board::from_fen(fen, true).map_err(|e| format!("{e:?}"))
     }
 }
 
@@ -382,6 +458,9 @@ impl PerftLibrary for Shakmaty {
 /// The names of the four libraries, ours first.
 pub const LIBRARIES: [&str; 4] = [Movegen::NAME, CozyChess::NAME, ChessCrate::NAME, Shakmaty::NAME];
 
+/// The names of the libraries benchmarked on Chess960, ours first.
+pub const CHESS960_LIBRARIES: [&str; 2] = [Movegen::NAME, CozyChess::NAME];
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -417,6 +496,81 @@ mod tests {
         check_all::<CozyChess>();
         check_all::<ChessCrate>();
         check_all::<Shakmaty>();
+    }
+
+    /// The published counts of `testdata/chess960-perft.tsv` (depths 1 to 6)
+    /// on the line of `fen`.
+    fn published_chess960_counts(fen: &str) -> Vec<u64> {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/chess960-perft.tsv");
+        let data = std::fs::read_to_string(path).expect("read testdata/chess960-perft.tsv");
+        let line = data
+            .lines()
+            .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
+            .find(|line| line.split('\t').next() == Some(fen))
+            .unwrap_or_else(|| panic!("{fen} not in testdata/chess960-perft.tsv"));
+        line.split('\t').skip(1).map(|n| n.trim().parse().unwrap()).collect()
+    }
+
+    #[test]
+    fn chess960_positions_are_the_published_ones() {
+        let data = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/chess960-perft.tsv");
+        let data = std::fs::read_to_string(data).unwrap();
+        let fens: Vec<&str> = data
+            .lines()
+            .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
+            .map(|line| line.split('\t').next().unwrap())
+            .collect();
+        for p in &CHESS960_PERFT_POSITIONS {
+            let id: usize = p.name.strip_prefix("wiki").unwrap().parse().unwrap();
+            assert_eq!(fens[id], p.fen, "{}", p.name);
+            let counts = published_chess960_counts(p.fen);
+            assert_eq!(counts[p.bulk_depth as usize - 1], p.bulk_nodes, "{} bulk", p.name);
+            assert_eq!(counts[p.full_depth as usize - 1], p.full_nodes, "{} full", p.name);
+        }
+    }
+
+    /// Both Chess960 readers give the published counts to depth 3, in bulk
+    /// and playing every move (the benchmark checks the benchmarked depths),
+    /// and read the positions as Chess960 (castling in the tree).
+    fn check_chess960<L: Chess960Library>() {
+        for p in &CHESS960_PERFT_POSITIONS {
+            let pos = L::parse_chess960(p.fen).unwrap();
+            let counts = published_chess960_counts(p.fen);
+            for depth in 1..=3 {
+                assert_eq!(
+                    L::bulk_perft(&pos, depth),
+                    counts[depth as usize - 1],
+                    "{} {} bulk {depth}",
+                    L::NAME,
+                    p.name
+                );
+                assert_eq!(
+                    L::full_perft(&pos, depth),
+                    counts[depth as usize - 1],
+                    "{} {} full {depth}",
+                    L::NAME,
+                    p.name
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn chess960_libraries_agree_with_the_published_counts() {
+        check_chess960::<Movegen>();
+        check_chess960::<CozyChess>();
+    }
+
+    /// Each position is Chess960 with a castling at the root: the benchmark
+    /// measures Chess960 castling, not standard chess on a shuffled board.
+    #[test]
+    fn chess960_positions_castle_at_the_root() {
+        for p in &CHESS960_PERFT_POSITIONS {
+            let pos = Movegen::parse_chess960(p.fen).unwrap();
+            assert!(pos.is_chess960(), "{}", p.name);
+            let castlings = pos.legal_moves().iter().filter(|m| m.is_castle()).count();
+            assert_eq!(castlings, 1, "{}", p.name);
+        }
     }
 
     #[test]
