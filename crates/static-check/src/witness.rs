@@ -39,8 +39,13 @@
 //! in the winner's mate: the checker verifies the checks only a capture
 //! answers and the frozen pieces whose every first move mates the winner
 //! in the forms it knows (`crates/check`); where the mobility's form goes
-//! beyond them, it rejects the certificate. Both attempts only cost where
-//! the first one failed.
+//! beyond them, it rejects the certificate. A fourth pins the pieces
+//! that never move, as Figure 8's second attempt does
+//! (`mobility::immobile_pieces`): each is written with its proof, the
+//! regions for the same games with it never captured and the earlier ones
+//! pinned, where its region is its square; the checker verifies each in
+//! order, and skips their closure in the main regions. The later attempts
+//! only cost where the first one failed (and only with `--certificate`).
 //!
 //! The producer and the checker compute the same rule in two
 //! implementations on two move generators; the checker trusts nothing
