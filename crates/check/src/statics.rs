@@ -36,6 +36,10 @@
 //! sequence, its last one included, and [`no_mating_square`] shows that no
 //! position satisfying J is a mate by `W`: there is no such sequence.
 //!
+//! **Immobile pieces** (`immobile`, in order) are pieces proved never to
+//! move in such a sequence; the closure of their regions is skipped
+//! ([`immobile`] gives the argument).
+//!
 //! An en passant capture legal in the position itself is outside the
 //! argument (the pawn it takes moved before the position); it is refused.
 //! Later ones land on the square the pawn passed, which is in its region
@@ -73,7 +77,24 @@ pub struct StaticProof {
     /// only from the squares the last move leaves it ([`last_move_excludes`]).
     #[serde(default)]
     last_move: String,
+    /// Pieces proved never to move, in order ([`immobile`]).
+    #[serde(default)]
+    immobile: Vec<ImmobileProof>,
 }
+
+/// A piece proved never to move in a sequence ending in the winner's mate:
+/// the regions of the same sequences up to its first move ([`immobile`]).
+/// Its `escapes`, `last_move` and `immobile` are not read.
+#[derive(Debug, Deserialize)]
+struct ImmobileProof {
+    piece: String,
+    #[serde(flatten)]
+    proof: StaticProof,
+}
+
+/// The most pieces a certificate may prove immobile (each costs a check
+/// of its regions like the main one).
+const MAX_IMMOBILE: usize = 32;
 
 /// The facts derived from a certificate, shared by the checks.
 struct Facts<'a> {
@@ -84,6 +105,8 @@ struct Facts<'a> {
     uncapturable: Set,
     /// Never captured (`NC`).
     nc: Set,
+    /// The piece an immobile proof assumes never captured, in `NC` only.
+    assumed: Set,
     frozen: Set,
     /// Fixed (`F`).
     fixed: Set,
@@ -107,14 +130,19 @@ pub fn check(board: &Board, winner: Color, proof: &StaticProof) -> Result<(), St
     if has_en_passant(board) {
         return Err("static: an en passant capture is legal in the position".into());
     }
-    let facts = Facts::new(board, winner, proof)?;
-    never_captured(&facts)?;
-    for q in squares(facts.occupied() & !facts.frozen) {
-        closure(&facts, q)?;
+    if proof.immobile.len() > MAX_IMMOBILE {
+        return Err(format!("static: more than {MAX_IMMOBILE} pieces proved immobile"));
     }
-    for h in squares(facts.frozen) {
-        frozen(&facts, h)?;
+    let mut still = 0;
+    for sub in &proof.immobile {
+        let p = parse_square(&sub.piece)?;
+        if !has(board.occupied().0 & !still, p) {
+            return Err(format!("static: no piece on {p} to prove immobile, or proved twice"));
+        }
+        immobile(&invariant(board, winner, &sub.proof, still, bit(p))?, p)?;
+        still |= bit(p);
     }
+    let facts = invariant(board, winner, proof, still, 0)?;
     let last_move = parse_squares(&proof.last_move)?;
     if last_move != 0 {
         last_move_applies(&facts)?;
@@ -122,8 +150,48 @@ pub fn check(board: &Board, winner: Color, proof: &StaticProof) -> Result<(), St
     no_mating_square(&facts, &proof.escapes, last_move)
 }
 
+/// The facts of `proof`, checked to hold at every position of a sequence
+/// ending in the winner's mate, up to the first move of a piece of
+/// `assumed` (a piece that moves is not captured before): the pieces never
+/// captured, the closure of every region but those of the frozen pieces
+/// and of the pieces `still` (proved never to move), the frozen pieces.
+fn invariant<'a>(
+    board: &'a Board,
+    winner: Color,
+    proof: &StaticProof,
+    still: Set,
+    assumed: Set,
+) -> Result<Facts<'a>, String> {
+    let facts = Facts::new(board, winner, proof, assumed)?;
+    never_captured(&facts)?;
+    for q in squares(facts.occupied() & !facts.frozen & !still) {
+        closure(&facts, q)?;
+    }
+    for h in squares(facts.frozen) {
+        frozen(&facts, h)?;
+    }
+    Ok(facts)
+}
+
+/// *Immobile* pieces: `p` never moves in a sequence ending in the
+/// winner's mate, given that the pieces proved before never do. Its
+/// proof's regions are checked ([`invariant`]) for the sequences up to
+/// `p`'s first move, with `p` never captured (in `NC`, not in `U`: the
+/// checks only a capture answers need a piece that is never captured
+/// after the move too). They hold at each position before that move
+/// (the induction of the module docs; every reason it uses is a fact of
+/// the whole sequence, the earlier immobile pieces included), and `R(p) =
+/// {p}`: the closure of `p` allows it no move from its square, so the
+/// move is impossible. The main regions may then skip `p`'s closure.
+fn immobile(facts: &Facts<'_>, p: Square) -> Result<(), String> {
+    if facts.region(p) != bit(p) {
+        return Err(format!("static: the region given for the immobile piece on {p} is more than its square"));
+    }
+    Ok(())
+}
+
 impl Facts<'_> {
-    fn new<'a>(board: &'a Board, winner: Color, proof: &StaticProof) -> Result<Facts<'a>, String> {
+    fn new<'a>(board: &'a Board, winner: Color, proof: &StaticProof, assumed: Set) -> Result<Facts<'a>, String> {
         let occupied = board.occupied().0;
         let mut regions = [0; 64];
         for q in squares(occupied) {
@@ -143,9 +211,10 @@ impl Facts<'_> {
             return Err("static: a frozen piece is a king, is missing, or has a region beyond its square".into());
         }
         let uncapturable = parse_squares(&proof.never_captured)?;
-        let nc = kings | uncapturable | frozen;
+        let nc = kings | uncapturable | frozen | assumed;
         let reach = Color::ALL.map(|c| squares(board.colors(c).0).fold(0, |u, q| u | regions[q as usize]));
-        let mut facts = Facts { board, winner, regions, uncapturable, nc, frozen, fixed: 0, reach, persistent: [0; 2] };
+        let mut facts =
+            Facts { board, winner, regions, uncapturable, nc, assumed, frozen, fixed: 0, reach, persistent: [0; 2] };
         facts.fixed = squares(occupied)
             .filter(|&q| regions[q as usize] == bit(q) && !facts.capturable(q))
             .fold(0, |f, q| f | bit(q));
@@ -682,7 +751,9 @@ fn frozen(facts: &Facts<'_>, h: Square) -> Result<(), String> {
     if moves != 0 && !mates {
         return Err(format!("static: the frozen piece on {h} may move to {}", names(moves)));
     }
-    if has(facts.uncapturable, h) {
+    // Never captured: `U`, or the piece an immobile proof assumes so
+    // (before its first move, which this shows never comes).
+    if has(facts.uncapturable | facts.assumed, h) {
         return Ok(());
     }
     capture_stalemates(facts, h)
@@ -953,11 +1024,11 @@ mod tests {
             "last_move": "h4",
         }))
         .unwrap();
-        let facts = Facts::new(&board, Color::Black, &proof).unwrap();
+        let facts = Facts::new(&board, Color::Black, &proof, 0).unwrap();
         assert!(!last_move_excludes(&facts, Square::H4, Square::G2));
         // Without the bishop nothing is uncovered, and g2 is next to h3.
         let board = parse_fen("8/8/4n2p/5p1P/8/7K/5k2/8 w - - 0 1").unwrap();
-        let facts = Facts::new(&board, Color::Black, &proof).unwrap();
+        let facts = Facts::new(&board, Color::Black, &proof, 0).unwrap();
         assert!(last_move_excludes(&facts, Square::H4, Square::G2));
     }
 
@@ -971,7 +1042,7 @@ mod tests {
             })
             .collect();
         let proof: StaticProof = serde_json::from_value(serde_json::json!({ "regions": regions })).unwrap();
-        Facts::new(board, Color::White, &proof).unwrap()
+        Facts::new(board, Color::White, &proof, 0).unwrap()
     }
 
     /// The hard set's bishop cage (line 736): seven White bishops on the
@@ -1033,7 +1104,7 @@ mod tests {
     fn checks_only_a_capture_answers_close_their_squares() {
         let fen = "8/5ppp/8/8/ppp5/bkp4Q/qnp5/n1K5 b - - 0 1";
         let (board, proof) = line_128(fen);
-        let facts = Facts::new(&board, Color::White, &proof).unwrap();
+        let facts = Facts::new(&board, Color::White, &proof, 0).unwrap();
         let closed = forcing(&facts, Square::H3);
         for (d, after) in
             [("c3", "8/5ppp/8/8/ppp5/bkQ5/qnp5/n1K5 b - - 0 1"), ("c2", "8/5ppp/8/8/ppp5/bkp5/qnQ5/n1K5 b - - 0 1")]
@@ -1045,7 +1116,7 @@ mod tests {
         let fen = "8/5ppp/8/8/ppp5/bkp4Q/qnp5/2K5 b - - 0 1";
         let (board, proof) = line_128(fen);
         let proof = StaticProof { frozen: "a2 b2 a3".into(), ..proof };
-        let facts = Facts::new(&board, Color::White, &proof).unwrap();
+        let facts = Facts::new(&board, Color::White, &proof, 0).unwrap();
         assert!(!has(forcing(&facts, Square::H3), Square::C2));
         assert!(mated_by(&parse_fen("8/5ppp/8/8/ppp5/bkp5/qnQ5/2K5 b - - 0 1").unwrap(), Color::White));
     }
@@ -1057,7 +1128,7 @@ mod tests {
     fn frozen_pieces_whose_every_move_mates() {
         let fen = "8/5ppp/8/8/ppp5/bkp4Q/qnp5/n1K5 b - - 0 1";
         let (board, proof) = line_128(fen);
-        let facts = Facts::new(&board, Color::White, &proof).unwrap();
+        let facts = Facts::new(&board, Color::White, &proof, 0).unwrap();
         assert!(mates_on_arrival(&facts, Square::A2, Square::A2, bit(Square::B1), false));
         assert!(mates_on_departure(&facts, Square::B2, Square::B2, Square::D1));
         assert!(mates_on_departure(&facts, Square::B2, Square::B2, Square::D3));
@@ -1068,7 +1139,7 @@ mod tests {
         let without = parse_fen("8/5ppp/8/8/ppp5/1kp4Q/qnp5/n1K5 b - - 0 1").unwrap();
         let (_, proof) = line_128(fen);
         let proof = StaticProof { frozen: "a1 a2 b2".into(), ..proof };
-        let facts = Facts::new(&without, Color::White, &proof).unwrap();
+        let facts = Facts::new(&without, Color::White, &proof, 0).unwrap();
         assert!(!mates_on_departure(&facts, Square::B2, Square::B2, Square::D1));
         assert!(frozen(&facts, Square::B2).is_err());
         assert!(!mated_by(&play(&without, "b2d1".parse().unwrap()), Color::Black));
@@ -1108,8 +1179,42 @@ mod tests {
             .unwrap()
         };
         let moving = proof(a_file);
-        assert!(last_move_applies(&Facts::new(&board, Color::Black, &moving).unwrap()).is_err());
+        assert!(last_move_applies(&Facts::new(&board, Color::Black, &moving, 0).unwrap()).is_err());
         let still = proof(bit(Square::A2));
-        assert!(last_move_applies(&Facts::new(&board, Color::Black, &still).unwrap()).is_ok());
+        assert!(last_move_applies(&Facts::new(&board, Color::Black, &still, 0).unwrap()).is_ok());
+    }
+
+    /// A static proof with these pieces claimed immobile, each with
+    /// the kings' regions the whole board.
+    fn claiming(immobile: &[(&str, &str)]) -> StaticProof {
+        let full = format!("{:016x}", u64::MAX);
+        let subs: Vec<_> = immobile
+            .iter()
+            .map(|(p, r)| {
+                let region = format!("{:016x}", bit(parse_square(p).unwrap()) | parse_squares(r).unwrap());
+                serde_json::json!({"piece": p, "regions": {"e1": full, "e8": full, *p: region}})
+            })
+            .collect();
+        serde_json::from_value(serde_json::json!({"regions": {"e1": full, "e8": full}, "immobile": subs})).unwrap()
+    }
+
+    /// A rook that can move is no immobile piece: its closure in its own
+    /// proof (its region its square) fails on its first step; with its
+    /// region the whole board the closure holds, but an immobile piece's
+    /// region must be its square.
+    #[test]
+    fn a_piece_that_can_move_is_not_immobile() {
+        let board = parse_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1").unwrap();
+        let err = check(&board, Color::White, &claiming(&[("a1", "")])).unwrap_err();
+        assert!(err.contains("region of a1 lacks"), "{err}");
+        let everywhere = Square::ALL.map(|s| s.to_string()).join(" ");
+        let err = check(&board, Color::White, &claiming(&[("a1", &everywhere)])).unwrap_err();
+        assert!(err.contains("immobile piece on a1 is more than its square"), "{err}");
+        // Claimed on an empty square, twice, or more than the cap.
+        assert!(check(&board, Color::White, &claiming(&[("b1", "")])).unwrap_err().contains("no piece on b1"));
+        let twice = claiming(&[("a1", &everywhere), ("a1", &everywhere)]);
+        assert!(check(&board, Color::White, &twice).is_err());
+        let many = claiming(&[("a1", ""); MAX_IMMOBILE + 1]);
+        assert!(check(&board, Color::White, &many).unwrap_err().contains("more than 32"));
     }
 }

@@ -11,7 +11,7 @@
 //! checker's budget) gets the kind `none` with the reason, which the
 //! checker rejects: it is not evidence.
 
-use movegen::{Bitboard, Color, Move, Position};
+use movegen::{Bitboard, Color, Move, Position, Square};
 use search::{Ending, Proof, Verdict};
 use serde_json::{Map, Value, json};
 use static_check::{InsufficientMaterial, StaticWitness, static_witness};
@@ -134,14 +134,7 @@ fn material(position: &Position, winner: Color, rule: InsufficientMaterial) -> V
 fn static_proof(witness: &StaticWitness) -> Value {
     let mut object = Map::new();
     object.insert("kind".into(), "static".into());
-    let regions: Map<String, Value> = witness.regions.iter().map(|(s, r)| (s.to_string(), hex(*r).into())).collect();
-    object.insert("regions".into(), regions.into());
-    if witness.never_captured.any() {
-        object.insert("never_captured".into(), names(witness.never_captured).into());
-    }
-    if witness.frozen.any() {
-        object.insert("frozen".into(), names(witness.frozen).into());
-    }
+    invariant(&mut object, &witness.regions, witness.never_captured, witness.frozen);
     let escapes: Map<String, Value> = witness.escapes.iter().map(|(s, x)| (s.to_string(), names(*x).into())).collect();
     if !escapes.is_empty() {
         object.insert("escapes".into(), escapes.into());
@@ -149,5 +142,32 @@ fn static_proof(witness: &StaticWitness) -> Value {
     if witness.last_move.any() {
         object.insert("last_move".into(), names(witness.last_move).into());
     }
+    if !witness.immobile.is_empty() {
+        let proofs = witness.immobile.iter().map(|proof| {
+            let mut sub = Map::new();
+            sub.insert("piece".into(), proof.piece.to_string().into());
+            invariant(&mut sub, &proof.regions, proof.never_captured, proof.frozen);
+            Value::Object(sub)
+        });
+        object.insert("immobile".into(), proofs.collect::<Vec<_>>().into());
+    }
     Value::Object(object)
+}
+
+/// The fields of a static proof's invariant: regions, the pieces never
+/// captured, the frozen ones.
+fn invariant(
+    object: &mut Map<String, Value>,
+    regions: &[(Square, Bitboard)],
+    never_captured: Bitboard,
+    frozen: Bitboard,
+) {
+    let regions: Map<String, Value> = regions.iter().map(|(s, r)| (s.to_string(), hex(*r).into())).collect();
+    object.insert("regions".into(), regions.into());
+    if never_captured.any() {
+        object.insert("never_captured".into(), names(never_captured).into());
+    }
+    if frozen.any() {
+        object.insert("frozen".into(), names(frozen).into());
+    }
 }

@@ -77,7 +77,7 @@ use movegen::{Color, Position};
 pub use explanation::Explanation;
 pub use figure8::{Figure8, Obstacle, Options, SafeSquare, figure8, figure8_light, figure8_with};
 pub use material::{InsufficientMaterial, insufficient_material, irreplaceable};
-pub use witness::{StaticWitness, Uncertified, escapes_of, static_witness};
+pub use witness::{ImmobileWitness, StaticWitness, Uncertified, escapes_of, static_witness};
 
 /// The static analysis of `pos` for `winner`: the material rules, then
 /// Figure 8, with the explanation.

@@ -39,8 +39,13 @@
 //! in the winner's mate: the checker verifies the checks only a capture
 //! answers and the frozen pieces whose every first move mates the winner
 //! in the forms it knows (`crates/check`); where the mobility's form goes
-//! beyond them, it rejects the certificate. Both attempts only cost where
-//! the first one failed.
+//! beyond them, it rejects the certificate. A fourth pins the pieces
+//! that never move, as Figure 8's second attempt does
+//! (`mobility::immobile_pieces`): each is written with its proof, the
+//! regions for the same games with it never captured and the earlier ones
+//! pinned, where its region is its square; the checker verifies each in
+//! order, and skips their closure in the main regions. The later attempts
+//! only cost where the first one failed (and only with `--certificate`).
 //!
 //! The producer and the checker compute the same rule in two
 //! implementations on two move generators; the checker trusts nothing
@@ -71,6 +76,26 @@ pub struct StaticWitness {
     /// winner's king only from the squares the last move leaves it
     /// (`last_move_king_squares`).
     pub last_move: Bitboard,
+    /// The pieces proved never to move, in order, each with its proof
+    /// (empty unless the fourth attempt of the module docs made it).
+    pub immobile: Vec<ImmobileWitness>,
+}
+
+/// The proof that a piece never moves in the games ending in the
+/// winner's mate (`mobility::immobile_pieces`): the regions of those games
+/// up to the piece's first move, with it never captured and the pieces
+/// proved before never moving, in which its region is its square.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ImmobileWitness {
+    /// The piece (its square).
+    pub piece: Square,
+    /// The regions larger than their square, a1 upwards.
+    pub regions: Vec<(Square, Bitboard)>,
+    /// The winner's irreplaceable pieces (the piece itself, assumed never
+    /// captured, is not named: the checker adds it).
+    pub never_captured: Bitboard,
+    /// The frozen pieces.
+    pub frozen: Bitboard,
 }
 
 /// Why a position has no static witness.
@@ -116,10 +141,50 @@ pub fn static_witness(pos: &Position, winner: Color) -> Result<StaticWitness, Un
         // nothing assumed; then all the rules for the same games.
         Err(Uncertified::MateNotExcluded(square)) => witness_under(pos, winner, Rules::Saturation, Games::default())
             .or_else(|_| witness_under(pos, winner, Rules::Saturation, games))
+            .or_else(|_| witness_splitting(pos, winner, games))
             .map_err(|_| Uncertified::MateNotExcluded(square)),
         other => other,
     }
 }
+
+/// The fourth attempt (module docs): the pieces that never move
+/// (`mobility::immobile_pieces`, as Figure 8's second attempt finds them),
+/// each proved in an order where its proof assumes only the earlier ones,
+/// then the witness on the regions with all of them still.
+fn witness_splitting(pos: &Position, winner: Color, games: Games) -> Result<StaticWitness, Uncertified> {
+    let rules = Rules::Saturation;
+    let found = mobility::immobile_pieces(pos, rules, games).map_err(Uncertified::NotApplicable)?;
+    let (mut still, mut proofs) = (games.immobile, Vec::new());
+    // Each round proves at least one more piece, or stops.
+    while proofs.len() < MAX_IMMOBILE {
+        let before = still;
+        for piece in found - still {
+            let assumed = Games { uncapturable: games.uncapturable | piece, immobile: still, ..games };
+            let mobility = Mobility::compute_assuming(pos, rules, assumed).map_err(Uncertified::NotApplicable)?;
+            if mobility.region(piece) == Bitboard::from(piece) && proofs.len() < MAX_IMMOBILE {
+                let regions = mobility.pieces().filter(|&(square, _, region)| region != Bitboard::from(square));
+                proofs.push(ImmobileWitness {
+                    piece,
+                    regions: regions.map(|(square, _, region)| (square, region)).collect(),
+                    never_captured: games.uncapturable & pos.board().occupied(),
+                    frozen: mobility.frozen(),
+                });
+                still |= piece;
+            }
+        }
+        if still == before {
+            break;
+        }
+    }
+    if proofs.is_empty() {
+        return Err(Uncertified::MateNotExcluded(pos.king_of(!winner)));
+    }
+    let witness = witness_under(pos, winner, rules, Games { immobile: still, ..games })?;
+    Ok(StaticWitness { immobile: proofs, ..witness })
+}
+
+/// The most pieces a witness proves immobile (the checker's cap).
+const MAX_IMMOBILE: usize = 32;
 
 /// The static witness on the regions of `rules` for the `games`.
 fn witness_under(pos: &Position, winner: Color, rules: Rules, games: Games) -> Result<StaticWitness, Uncertified> {
@@ -149,6 +214,7 @@ fn witness_under(pos: &Position, winner: Color, rules: Rules, games: Games) -> R
         frozen: mobility.frozen(),
         escapes: found,
         last_move,
+        immobile: Vec::new(),
     })
 }
 

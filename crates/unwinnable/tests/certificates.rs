@@ -429,7 +429,8 @@ fn static_from(mobility: &Mobility, winner: Color, never_captured: Bitboard, fro
 /// forced line, a repetition, a closure, and static certificates from the
 /// honest regions and from regions computed under false assumptions
 /// (every piece never captured, every piece immobile, every piece frozen,
-/// the loser's king never moving), under the certified rules and under
+/// the loser's king never moving, every piece claimed immobile with a
+/// proof for each), under the certified rules and under
 /// all of the mobility's rules (group attacks, checks only a capture
 /// answers and first moves that mate the winner among them), also for
 /// every game (the witness's second attempt). The label says the winner can mate:
@@ -482,6 +483,27 @@ fn fabricated_certificates_for_winnable_positions_are_all_rejected() {
                 }
                 certificates.extend([certificate, still]);
             }
+        }
+        // Every piece claimed immobile (never moving), each with the
+        // regions computed assuming it never captured and the earlier ones
+        // immobile, its own region cut down to its square.
+        if let Ok(mobility) = Mobility::compute_assuming(&pos, Rules::Saturation, Games { immobile: pieces, ..honest })
+        {
+            let mut certificate = static_from(&mobility, winner, honest.uncapturable, mobility.frozen());
+            let mut earlier = Bitboard::EMPTY;
+            let mut proofs = Vec::new();
+            for piece in pieces {
+                let assumed = Games { uncapturable: honest.uncapturable | piece, immobile: earlier, ..honest };
+                if let Ok(sub) = Mobility::compute_assuming(&pos, Rules::Saturation, assumed) {
+                    let mut proof = static_from(&sub, winner, honest.uncapturable, sub.frozen());
+                    proof["regions"].as_object_mut().map(|regions| regions.remove(&piece.to_string()));
+                    proof["piece"] = piece.to_string().into();
+                    proofs.push(proof);
+                }
+                earlier |= piece;
+            }
+            certificate["immobile"] = proofs.into();
+            certificates.push(certificate);
         }
         for certificate in certificates {
             fabricated += 1;
@@ -629,4 +651,38 @@ fn last_move_claims_on_cages_and_their_changes() {
         cages.len()
     );
     assert!(changed > 500 && accepted > 20, "{changed} changed, {accepted} accepted");
+}
+
+/// Hard line 156 for Black: Figure 8 proves it only once the pieces that
+/// never move are pinned (`mobility::immobile_pieces`); the certificate
+/// names them (`immobile`), each with its proof. It is accepted; without
+/// the `immobile` field (how a checker that does not read it sees it) the
+/// rook on a1 keeps a region of its own square, which its closure in the
+/// main regions does not allow (the bishop on b1 may be captured, opening
+/// b1), so it is rejected, and so it is with the rook's own proof left out
+/// or its region there grown by a square.
+#[test]
+fn immobile_pieces_are_proved_one_by_one() {
+    let query = Query {
+        fen: "B2b4/8/8/4k3/1p6/1Pp1p1pB/K1P1P1Pb/RB6 b - -".into(),
+        winner: Color::Black,
+        winnable: Some(false),
+    };
+    let pos: Position = query.fen.parse().unwrap();
+    let witness = static_check::static_witness(&pos, Color::Black).expect("a static witness");
+    assert_eq!(witness.immobile.first().map(|proof| proof.piece), Some(Square::A1));
+    let proof = Verdict::Unwinnable(search::Proof::Static(Box::new(static_check::analyze(&pos, Color::Black))));
+    let certificate = pipeline::certificate::certificate(&pos, Color::Black, &proof).unwrap();
+    assert_eq!(certificate["kind"], "static");
+    assert_eq!(outcome(&query, "unwinnable", &certificate), Outcome::Accepted, "{certificate}");
+    let mut without = certificate.clone();
+    without.as_object_mut().unwrap().remove("immobile");
+    let rejected = |certificate: &Value| matches!(outcome(&query, "unwinnable", certificate), Outcome::Rejected(_));
+    assert!(rejected(&without));
+    let mut rook_left_out = certificate.clone();
+    rook_left_out["immobile"].as_array_mut().unwrap().remove(0);
+    assert!(rejected(&rook_left_out));
+    let mut grown = certificate.clone();
+    grown["immobile"][0]["regions"]["a1"] = format!("{:016x}", (Bitboard::from(Square::A1) | Square::B1).0).into();
+    assert!(rejected(&grown));
 }
