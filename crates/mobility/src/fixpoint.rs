@@ -157,12 +157,17 @@ pub(crate) struct Assumptions {
     /// The castlings of the analysed position's rights (not an assumption:
     /// a fact the castling rule needs).
     pub castlings: Castlings,
+    /// The pieces of `games.uncapturable` assumed never captured only up
+    /// to their first move ([`crate::immobile_pieces`]): the checks only a
+    /// capture answers are not closed to them, since the capture that
+    /// would follow such a first move lies beyond what is assumed.
+    pub spared_until_first_move: Bitboard,
 }
 
 impl Assumptions {
     /// Only the narrowing of `games`, nothing frozen.
     pub fn of(games: Games, castlings: Castlings) -> Assumptions {
-        Assumptions { games, frozen: Bitboard::EMPTY, castlings }
+        Assumptions { games, frozen: Bitboard::EMPTY, castlings, spared_until_first_move: Bitboard::EMPTY }
     }
 }
 
@@ -457,7 +462,8 @@ impl Saturation<'_> {
         if !self.rules.forced_captures() {
             return changed;
         }
-        for square in self.assumptions.games.uncapturable & self.board.occupied() {
+        let spared = self.assumptions.games.uncapturable - self.assumptions.spared_until_first_move;
+        for square in spared & self.board.occupied() {
             let closed = capture_forcing_checks(self.board, &self.regions, uncleared, square);
             if closed != self.forcing[square as usize] {
                 self.forcing[square as usize] = closed;

@@ -19,7 +19,12 @@
 //! The games narrowed by [`Games`] are closed under prefixes in the sense
 //! needed here (a piece never captured in a game is never captured in its
 //! prefixes; a prefix of a game ending in the winner's mate contains no
-//! move that mates the winner), so the argument holds for them too.
+//! move that mates the winner), so the argument holds for them too. One
+//! rule is not: the checks only a capture answers (`forced_captures`)
+//! rule out a move of `P` because of the capture that would *follow* it,
+//! which for `P`'s first move lies beyond the prefix; so that rule is not
+//! applied to `P` in `A_P` (`Assumptions::spared_until_first_move`). It
+//! still applies to the pieces never captured in the whole game.
 //!
 //! So `P` may be captured (where it stands) but never moves: the fixpoint
 //! for the same games with `P` immobile over-approximates them, and its
@@ -112,7 +117,9 @@ fn stays_still(
 ) -> bool {
     let watched = Bitboard::from(square);
     let narrowed = Games { uncapturable, immobile, ..games };
-    let plain = saturate_watching(board, rules, Assumptions::of(narrowed, castlings), watched);
+    // The piece is spared only up to its first move (module docs).
+    let assumptions = Assumptions { spared_until_first_move: watched, ..Assumptions::of(narrowed, castlings) };
+    let plain = saturate_watching(board, rules, assumptions, watched);
     if plain.is_some() {
         return true;
     }
@@ -120,8 +127,8 @@ fn stays_still(
     if !rules.terminal_captures() || !only_checks(board, square, winner) {
         return false;
     }
-    let base = saturate(board, rules, Assumptions::of(narrowed, castlings));
-    !terminal::refine(board, castlings, rules, narrowed, base).regions.moves(square)
+    let base = saturate(board, rules, assumptions);
+    !terminal::refine(board, castlings, rules, narrowed, watched, base).regions.moves(square)
 }
 
 /// Whether the piece on `square`, of the colour other than `winner`, has

@@ -198,8 +198,11 @@ impl Mobility {
         let games = Games { uncapturable: games.uncapturable & pieces, immobile: games.immobile & pieces, ..games };
         let castlings = Castlings::of(pos);
         let base = fixpoint::saturate(&board, rules, fixpoint::Assumptions::of(games, castlings));
-        let solution =
-            if rules.terminal_captures() { terminal::refine(&board, castlings, rules, games, base) } else { base };
+        let solution = if rules.terminal_captures() {
+            terminal::refine(&board, castlings, rules, games, Bitboard::EMPTY, base)
+        } else {
+            base
+        };
         Ok(Mobility {
             board,
             castling: pos.castling_rights(),
