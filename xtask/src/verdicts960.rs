@@ -25,25 +25,10 @@ use std::time::Instant;
 
 use movegen::{Bitboard, Castling, CastlingFiles, CastlingRights, Color, File, Piece, Position, Rank, Role, Square};
 use search::{Analyzer, Config, Verdict};
+use testkit::XorShift64 as Rng;
 
 /// The seed of the verdict positions.
 pub const SEED: u64 = 0x960;
-
-/// A small reproducible generator (xorshift).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 /// `pos` with a Chess960 castling right for one colour: its king moved to
 /// a square of its first rank it can walk to (its region, empty), and the
