@@ -19,9 +19,9 @@
 //!   knight is called immobile, and the static check proves the position
 //!   unwinnable (see `crates/static-check/tests/forced_capture_fixes.rs`).
 //!
-//! Random games from the labelled sets and random edits of them never
-//! built either position; both were constructed by hand around the rule's
-//! conditions.
+//! The random hunts run with the fixes (labelled positions and random
+//! edits of them) found no counterexample; both positions were built by
+//! hand around the rule's conditions.
 
 use cozy_chess::{Board, GameStatus};
 use mobility::{Games, Mobility, Rules, immobile_pieces};
@@ -86,9 +86,11 @@ fn replay_within_regions(
 /// capture, though it may not stop there. The black king on h8 never moves
 /// (its pawn on h7 is held by the bishop, g8 is guarded by the pawn on f7,
 /// g7 by the bishop), and the bishop on g7 would be taken by the king, so
-/// the rule closes g7 to the bishop. The bishop's only other diagonal step
-/// is g5, its own pawn: before the fix its region was h6 alone. It reaches
-/// f8, e7 and f6 in one game, over g7, and mates there.
+/// the rule closes g7 to the bishop. Its other diagonal neighbour, g5,
+/// holds its own blocked pawn: before the fix its region was h6 alone. In
+/// one game it takes the knight on f8, over g7, goes on to e7 and mates on
+/// f6. (White's pawns keep the static check from assuming the bishop never
+/// captured: this is a guard of the mobility layer.)
 #[test]
 fn a_slider_passes_over_a_square_closed_to_it() {
     let fen = "5n1k/p2p1P1p/3Pp1pB/2p1P1P1/p1P5/P7/4K3/8 w - - 0 1";
