@@ -66,7 +66,7 @@ fn sample() -> Vec<Query> {
     queries.extend(labelled(&testdata("hard-positions.txt"), 3));
     // Hard line 156, whose White certificate needs the stops of the rook
     // proved immobile (the mutations below change its proofs too).
-    queries.extend(labelled("-- B2b4/8/8/4k3/1p6/1Pp1p1pB/K1P1P1Pb/RB6 b - -", 1));
+    queries.extend(labelled(&format!("-- {LINE_156}"), 1));
     for line in testdata("timeouts-20k.txt").lines().step_by(40) {
         let fen = line.rsplit_once(' ').map_or(line, |(fen, _)| fen).to_string();
         let pos: Position = fen.parse().expect("timeout FEN");
@@ -674,6 +674,21 @@ fn last_move_claims_on_cages_and_their_changes() {
     assert!(changed > 500 && accepted > 20, "{changed} changed, {accepted} accepted");
 }
 
+/// Hard line 156: neither side can mate.
+const LINE_156: &str = "B2b4/8/8/4k3/1p6/1Pp1p1pB/K1P1P1Pb/RB6 b - -";
+
+/// Hard line 156 for `winner`, and the static
+/// certificate of its static proof, checked to be accepted.
+fn line_156(winner: Color) -> (Query, Value) {
+    let query = Query { fen: LINE_156.into(), winner, winnable: Some(false) };
+    let pos: Position = LINE_156.parse().unwrap();
+    let proof = Verdict::Unwinnable(search::Proof::Static(Box::new(static_check::analyze(&pos, winner))));
+    let certificate = pipeline::certificate::certificate(&pos, winner, &proof).unwrap();
+    assert_eq!(certificate["kind"], "static", "{certificate}");
+    assert_eq!(outcome(&query, "unwinnable", &certificate), Outcome::Accepted, "{certificate}");
+    (query, certificate)
+}
+
 /// Hard line 156 for Black: Figure 8 proves it only once the pieces that
 /// never move are pinned (`mobility::immobile_pieces`); the certificate
 /// names them (`immobile`), each with its proof. It is accepted; without
@@ -684,18 +699,9 @@ fn last_move_claims_on_cages_and_their_changes() {
 /// or its region there grown by a square.
 #[test]
 fn immobile_pieces_are_proved_one_by_one() {
-    let query = Query {
-        fen: "B2b4/8/8/4k3/1p6/1Pp1p1pB/K1P1P1Pb/RB6 b - -".into(),
-        winner: Color::Black,
-        winnable: Some(false),
-    };
-    let pos: Position = query.fen.parse().unwrap();
-    let witness = static_check::static_witness(&pos, Color::Black).expect("a static witness");
+    let (query, certificate) = line_156(Color::Black);
+    let witness = static_check::static_witness(&query.fen.parse().unwrap(), Color::Black).expect("a static witness");
     assert_eq!(witness.immobile.first().map(|proof| proof.piece), Some(Square::A1));
-    let proof = Verdict::Unwinnable(search::Proof::Static(Box::new(static_check::analyze(&pos, Color::Black))));
-    let certificate = pipeline::certificate::certificate(&pos, Color::Black, &proof).unwrap();
-    assert_eq!(certificate["kind"], "static");
-    assert_eq!(outcome(&query, "unwinnable", &certificate), Outcome::Accepted, "{certificate}");
     let mut without = certificate.clone();
     without.as_object_mut().unwrap().remove("immobile");
     let rejected = |certificate: &Value| matches!(outcome(&query, "unwinnable", certificate), Outcome::Rejected(_));
@@ -721,16 +727,7 @@ fn immobile_pieces_are_proved_one_by_one() {
 /// at the rook's closure.
 #[test]
 fn an_immobile_pieces_proof_stops_its_lines() {
-    let query = Query {
-        fen: "B2b4/8/8/4k3/1p6/1Pp1p1pB/K1P1P1Pb/RB6 b - -".into(),
-        winner: Color::White,
-        winnable: Some(false),
-    };
-    let pos: Position = query.fen.parse().unwrap();
-    let proof = Verdict::Unwinnable(search::Proof::Static(Box::new(static_check::analyze(&pos, Color::White))));
-    let certificate = pipeline::certificate::certificate(&pos, Color::White, &proof).unwrap();
-    assert_eq!(certificate["kind"], "static", "{certificate}");
-    assert_eq!(outcome(&query, "unwinnable", &certificate), Outcome::Accepted, "{certificate}");
+    let (query, certificate) = line_156(Color::White);
     let rook = certificate["immobile"].as_array().unwrap().iter().position(|p| p["piece"] == "a1").unwrap();
     assert!(certificate["immobile"][rook]["regions"].get("a2").is_none(), "the king stays on a2 in the rook's proof");
     assert!(certificate["regions"].get("a2").is_some() && certificate["escapes"].get("a5").is_none(), "{certificate}");
