@@ -37,7 +37,8 @@
 //! position satisfying J is a mate by `W`: there is no such sequence.
 //!
 //! **Immobile pieces** (`immobile`, in order) are pieces proved never to
-//! move in such a sequence; the closure of their regions is skipped
+//! move in such a sequence; the closure of their regions is skipped, and
+//! the fixed pieces of their proofs stop their lines of attack at a mate
 //! ([`immobile`] gives the argument).
 //!
 //! An en passant capture legal in the position itself is outside the
@@ -133,21 +134,23 @@ pub fn check(board: &Board, winner: Color, proof: &StaticProof) -> Result<(), St
     if proof.immobile.len() > MAX_IMMOBILE {
         return Err(format!("static: more than {MAX_IMMOBILE} pieces proved immobile"));
     }
-    let mut still = 0;
+    let (mut still, mut stops) = (0, [0; 64]);
     for sub in &proof.immobile {
         let p = parse_square(&sub.piece)?;
         if !has(board.occupied().0 & !still, p) {
             return Err(format!("static: no piece on {p} to prove immobile, or proved twice"));
         }
-        immobile(&invariant(board, winner, &sub.proof, still, bit(p))?, p)?;
+        let facts = invariant(board, winner, &sub.proof, still, bit(p))?;
+        immobile(&facts, p)?;
         still |= bit(p);
+        stops[p as usize] = facts.fixed;
     }
     let facts = invariant(board, winner, proof, still, 0)?;
     let last_move = parse_squares(&proof.last_move)?;
     if last_move != 0 {
         last_move_applies(&facts)?;
     }
-    no_mating_square(&facts, &proof.escapes, last_move)
+    no_mating_square(&facts, &proof.escapes, last_move, &stops)
 }
 
 /// The facts of `proof`, checked to hold at every position of a sequence
@@ -183,6 +186,11 @@ fn invariant<'a>(
 /// the whole sequence, the earlier immobile pieces included), and `R(p) =
 /// {p}`: the closure of `p` allows it no move from its square, so the
 /// move is impossible. The main regions may then skip `p`'s closure.
+///
+/// Its proof's fixed pieces also stop `p`'s lines of attack at a mate
+/// ([`no_mating_square`]): in a sequence where `p` is never captured (and
+/// never moves), its proof's J holds at every position, the mate
+/// included; where `p` is captured, it attacks nothing at the mate.
 fn immobile(facts: &Facts<'_>, p: Square) -> Result<(), String> {
     if facts.region(p) != bit(p) {
         return Err(format!("static: the region given for the immobile piece on {p} is more than its square"));
@@ -891,8 +899,15 @@ fn discovered_check(facts: &Facts<'_>, c: Square, y: Square, k: Square, stops: S
 /// loser's pieces able to stand on `X` add up to fewer than `|X|`, some
 /// square of `X` is unguarded: no mate on `s`. For the squares `s` of
 /// `last_move`, the winner's king is placed only where [`last_move_excludes`]
-/// leaves it (nowhere: no mate on `s`).
-fn no_mating_square(facts: &Facts<'_>, escapes: &BTreeMap<String, String>, last_move: Set) -> Result<(), String> {
+/// leaves it (nowhere: no mate on `s`). The lines of a piece proved
+/// immobile also stop at the fixed pieces of its proof (`stops`, see
+/// [`immobile`]).
+fn no_mating_square(
+    facts: &Facts<'_>,
+    escapes: &BTreeMap<String, String>,
+    last_move: Set,
+    stops: &[Set; 64],
+) -> Result<(), String> {
     let (winner, loser) = (facts.winner, !facts.winner);
     let loser_king = facts.board.king(loser);
     let obstacles = facts.fixed & !bit(loser_king);
@@ -915,7 +930,8 @@ fn no_mating_square(facts: &Facts<'_>, escapes: &BTreeMap<String, String>, last_
         };
         roles.into_iter().flat_map(move |role| {
             let allowed = if role == Piece::Pawn { region & !last_rank(winner) & !last_rank(loser) } else { region };
-            squares(allowed).map(move |u| attacks(role, winner, u, obstacles))
+            let stops = obstacles | (stops[q as usize] & !bit(loser_king));
+            squares(allowed).map(move |u| attacks(role, winner, u, stops))
         })
     };
     for s in squares(facts.region(loser_king)) {
@@ -1078,6 +1094,27 @@ mod tests {
         regions.push(("a1", "h7"));
         let facts = facts_with(&seven, &regions);
         assert!(!has(facts.persistent[Color::White as usize], Square::A6));
+    }
+
+    /// The stops of a piece proved immobile cut its own lines only: the
+    /// rook on a1 checks the Black king on a5 up the open a-file, and
+    /// with no escapes given a mate there is not excluded; with a3
+    /// among the rook's stops (a piece its proof keeps still there) no
+    /// White piece attacks a5. The same stops given to the king, or the
+    /// loser king's own square as a stop, cut nothing.
+    #[test]
+    fn an_immobile_pieces_stops_cut_its_own_lines() {
+        let board = parse_fen("8/8/8/k7/8/8/8/R6K b - - 0 1").unwrap();
+        let facts = facts_with(&board, &[]);
+        let stopped = |piece: Square, stop: Square| {
+            let mut stops = [0; 64];
+            stops[piece as usize] = bit(stop);
+            no_mating_square(&facts, &BTreeMap::new(), 0, &stops)
+        };
+        assert!(no_mating_square(&facts, &BTreeMap::new(), 0, &[0; 64]).unwrap_err().contains("mated on a5"));
+        assert!(stopped(Square::A1, Square::A3).is_ok());
+        assert!(stopped(Square::H1, Square::A3).is_err());
+        assert!(stopped(Square::A1, Square::A5).is_err());
     }
 
     /// The hard set's line 128 for White, with the facts of its

@@ -44,7 +44,11 @@
 //! (`mobility::immobile_pieces`): each is written with its proof, the
 //! regions for the same games with it never captured and the earlier ones
 //! pinned, where its region is its square; the checker verifies each in
-//! order, and skips their closure in the main regions. The later attempts
+//! order, and skips their closure in the main regions. In the escapes'
+//! count, the lines of attack of such a piece of the winner also stop at
+//! the pieces its own proof keeps still (which stand there at a mate
+//! where the piece is still on the board: the checker's rule, module
+//! `statics` of `crates/check`). The later attempts
 //! only cost where the first one failed (and only with `--certificate`).
 //!
 //! The producer and the checker compute the same rule in two
@@ -136,13 +140,15 @@ pub fn static_witness(pos: &Position, winner: Color) -> Result<StaticWitness, Un
     }
     let games =
         Games { uncapturable: crate::irreplaceable(pos, winner), mates_by: Some(winner), immobile: Bitboard::EMPTY };
-    match witness_under(pos, winner, Rules::Certified, games) {
+    match witness_under(pos, winner, Rules::Certified, games, &[]) {
         // The second and third attempts (module docs): group attacks,
         // nothing assumed; then all the rules for the same games.
-        Err(Uncertified::MateNotExcluded(square)) => witness_under(pos, winner, Rules::Saturation, Games::default())
-            .or_else(|_| witness_under(pos, winner, Rules::Saturation, games))
-            .or_else(|_| witness_splitting(pos, winner, games))
-            .map_err(|_| Uncertified::MateNotExcluded(square)),
+        Err(Uncertified::MateNotExcluded(square)) => {
+            witness_under(pos, winner, Rules::Saturation, Games::default(), &[])
+                .or_else(|_| witness_under(pos, winner, Rules::Saturation, games, &[]))
+                .or_else(|_| witness_splitting(pos, winner, games))
+                .map_err(|_| Uncertified::MateNotExcluded(square))
+        }
         other => other,
     }
 }
@@ -154,7 +160,7 @@ pub fn static_witness(pos: &Position, winner: Color) -> Result<StaticWitness, Un
 fn witness_splitting(pos: &Position, winner: Color, games: Games) -> Result<StaticWitness, Uncertified> {
     let rules = Rules::Saturation;
     let found = mobility::immobile_pieces(pos, rules, games).map_err(Uncertified::NotApplicable)?;
-    let (mut still, mut proofs) = (games.immobile, Vec::new());
+    let (mut still, mut proofs, mut stops) = (games.immobile, Vec::new(), Vec::new());
     // Each round proves at least one more piece, or stops.
     while proofs.len() < MAX_IMMOBILE {
         let before = still;
@@ -169,6 +175,9 @@ fn witness_splitting(pos: &Position, winner: Color, games: Games) -> Result<Stat
                     never_captured: games.uncapturable & pos.board().occupied(),
                     frozen: mobility.frozen(),
                 });
+                if pos.board().color_at(piece) == Some(winner) {
+                    stops.push((piece, pos.board().occupied() - mobility.cleared()));
+                }
                 still |= piece;
             }
         }
@@ -179,24 +188,33 @@ fn witness_splitting(pos: &Position, winner: Color, games: Games) -> Result<Stat
     if proofs.is_empty() {
         return Err(Uncertified::MateNotExcluded(pos.king_of(!winner)));
     }
-    let witness = witness_under(pos, winner, rules, Games { immobile: still, ..games })?;
+    let witness = witness_under(pos, winner, rules, Games { immobile: still, ..games }, &stops)?;
     Ok(StaticWitness { immobile: proofs, ..witness })
 }
 
 /// The most pieces a witness proves immobile (the checker's cap).
 const MAX_IMMOBILE: usize = 32;
 
-/// The static witness on the regions of `rules` for the `games`.
-fn witness_under(pos: &Position, winner: Color, rules: Rules, games: Games) -> Result<StaticWitness, Uncertified> {
+/// The static witness on the regions of `rules` for the `games`; `stops`
+/// gives, for the winner's pieces proved immobile, the pieces that stand
+/// still in their proofs, which also stop their lines of attack.
+fn witness_under(
+    pos: &Position,
+    winner: Color,
+    rules: Rules,
+    games: Games,
+    stops: &[(Square, Bitboard)],
+) -> Result<StaticWitness, Uncertified> {
     let mobility = Mobility::compute_assuming(pos, rules, games).map_err(Uncertified::NotApplicable)?;
     let mut found = Vec::new();
     let mut last_move = Bitboard::EMPTY;
     let last_move_applies = last_move_applies(pos, &mobility, winner);
-    for (s, unguardable) in escapes(&mobility, winner) {
-        let unguardable = match unguardable {
+    let (pieces, blockers, region) = guards(&mobility, winner, stops);
+    for s in region {
+        let unguardable = match escape_square_set(&pieces, &blockers, s, Bitboard::FULL) {
             None if last_move_applies => {
                 last_move |= s;
-                escape_square_set_with(&mobility, winner, s, last_move_king_squares(&mobility, winner, s))
+                escape_square_set(&pieces, &blockers, s, last_move_king_squares(&mobility, winner, s))
             }
             other => other,
         };
@@ -223,35 +241,32 @@ fn witness_under(pos: &Position, winner: Color, rules: Rules, games: Games) -> R
 /// when no winner piece but the king may attack `s`, the smallest set of
 /// neighbours that cannot all be guarded, or `None` when every set can.
 pub fn escapes_of(mobility: &Mobility, winner: Color) -> Vec<(Square, Option<Bitboard>)> {
-    escapes(mobility, winner).collect()
-}
-
-/// [`escapes_of`], one square at a time.
-fn escapes(mobility: &Mobility, winner: Color) -> impl Iterator<Item = (Square, Option<Bitboard>)> + '_ {
-    let (pieces, blockers, region) = guards(mobility, winner);
-    region.into_iter().map(move |s| (s, escape_square_set(&pieces, &blockers, s, Bitboard::FULL)))
-}
-
-/// The escapes of `s` with the winner's king placed only on `king_squares`.
-fn escape_square_set_with(mobility: &Mobility, winner: Color, s: Square, king_squares: Bitboard) -> Option<Bitboard> {
-    let (pieces, blockers, _) = guards(mobility, winner);
-    escape_square_set(&pieces, &blockers, s, king_squares)
+    let (pieces, blockers, region) = guards(mobility, winner, &[]);
+    region.into_iter().map(|s| (s, escape_square_set(&pieces, &blockers, s, Bitboard::FULL))).collect()
 }
 
 /// The winner's pieces' placements, the loser's pieces' regions and the
-/// loser king's region.
-fn guards(mobility: &Mobility, winner: Color) -> (Vec<Placements>, Vec<Bitboard>, Bitboard) {
+/// loser king's region. The lines of attack stop at the pieces that never
+/// move, and for a piece of `stops` also at those of its immobility proof.
+fn guards(
+    mobility: &Mobility,
+    winner: Color,
+    stops: &[(Square, Bitboard)],
+) -> (Vec<Placements>, Vec<Bitboard>, Bitboard) {
     let board = mobility.board();
-    let loser_king = board.king_of(!winner);
-    let obstacles = board.occupied() - mobility.cleared() - loser_king.map_or(Bitboard::EMPTY, Bitboard::from);
+    let loser_king = board.king_of(!winner).map_or(Bitboard::EMPTY, Bitboard::from);
+    let obstacles = board.occupied() - mobility.cleared() - loser_king;
     let pieces: Vec<Placements> = mobility
         .pieces()
         .filter(|(_, piece, _)| piece.color == winner)
-        .map(|(_, piece, region)| Placements::of(piece, region, obstacles))
+        .map(|(square, piece, region)| {
+            let own = stops.iter().filter(|&&(p, _)| p == square).fold(Bitboard::EMPTY, |o, &(_, f)| o | f);
+            Placements::of(piece, region, obstacles | (own - loser_king))
+        })
         .collect();
     let blockers: Vec<Bitboard> =
         (board.by_color(!winner) - board.kings()).iter().map(|q| mobility.region(q)).collect();
-    let region = loser_king.map_or(Bitboard::EMPTY, |king| mobility.region(king));
+    let region = board.king_of(!winner).map_or(Bitboard::EMPTY, |king| mobility.region(king));
     (pieces, blockers, region)
 }
 

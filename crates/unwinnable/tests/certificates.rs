@@ -64,6 +64,9 @@ fn sample() -> Vec<Query> {
     let mut queries = labelled(&paper, 1);
     queries.extend(labelled(&testdata("dev-positions.txt"), 3));
     queries.extend(labelled(&testdata("hard-positions.txt"), 3));
+    // Hard line 156, whose White certificate needs the stops of the rook
+    // proved immobile (the mutations below change its proofs too).
+    queries.extend(labelled(&format!("-- {LINE_156}"), 1));
     for line in testdata("timeouts-20k.txt").lines().step_by(40) {
         let fen = line.rsplit_once(' ').map_or(line, |(fen, _)| fen).to_string();
         let pos: Position = fen.parse().expect("timeout FEN");
@@ -265,6 +268,24 @@ fn same_claim_mutations(certificate: &Value, fen: &str, rng: &mut Rng) -> Vec<(&
                     innermost(&mut m)["regions"][&key] = format!("{:016x}", larger.0).into();
                     mutations.push(("a region square added", m));
                 }
+            }
+            if let Some(proofs) = inner["immobile"].as_array().filter(|proofs| !proofs.is_empty()) {
+                // A square removed from or added to a region of an
+                // immobility proof (its piece's own region included).
+                let index = rng.below(proofs.len());
+                let piece = proofs[index]["piece"].as_str().unwrap().to_string();
+                let regions = proofs[index]["regions"].as_object().cloned().unwrap_or_default();
+                let mut keys: Vec<String> = regions.keys().cloned().collect();
+                keys.push(piece.clone());
+                let key = keys[rng.below(keys.len())].clone();
+                let square: Square = key.parse().expect("square");
+                let region = regions.get(&key).map_or(Bitboard::from(square), |hex| {
+                    Bitboard(u64::from_str_radix(hex.as_str().unwrap(), 16).unwrap())
+                });
+                let toggled = region ^ Square::ALL[rng.below(64)];
+                let mut m = certificate.clone();
+                innermost(&mut m)["immobile"][index]["regions"][&key] = format!("{:016x}", toggled.0).into();
+                mutations.push(("an immobility proof's region changed", m));
             }
             if let Some(escapes) = inner["escapes"].as_object() {
                 let keys: Vec<&String> = escapes.keys().collect();
@@ -653,6 +674,21 @@ fn last_move_claims_on_cages_and_their_changes() {
     assert!(changed > 500 && accepted > 20, "{changed} changed, {accepted} accepted");
 }
 
+/// Hard line 156: neither side can mate.
+const LINE_156: &str = "B2b4/8/8/4k3/1p6/1Pp1p1pB/K1P1P1Pb/RB6 b - -";
+
+/// Hard line 156 for `winner`, and the static
+/// certificate of its static proof, checked to be accepted.
+fn line_156(winner: Color) -> (Query, Value) {
+    let query = Query { fen: LINE_156.into(), winner, winnable: Some(false) };
+    let pos: Position = LINE_156.parse().unwrap();
+    let proof = Verdict::Unwinnable(search::Proof::Static(Box::new(static_check::analyze(&pos, winner))));
+    let certificate = pipeline::certificate::certificate(&pos, winner, &proof).unwrap();
+    assert_eq!(certificate["kind"], "static", "{certificate}");
+    assert_eq!(outcome(&query, "unwinnable", &certificate), Outcome::Accepted, "{certificate}");
+    (query, certificate)
+}
+
 /// Hard line 156 for Black: Figure 8 proves it only once the pieces that
 /// never move are pinned (`mobility::immobile_pieces`); the certificate
 /// names them (`immobile`), each with its proof. It is accepted; without
@@ -663,18 +699,9 @@ fn last_move_claims_on_cages_and_their_changes() {
 /// or its region there grown by a square.
 #[test]
 fn immobile_pieces_are_proved_one_by_one() {
-    let query = Query {
-        fen: "B2b4/8/8/4k3/1p6/1Pp1p1pB/K1P1P1Pb/RB6 b - -".into(),
-        winner: Color::Black,
-        winnable: Some(false),
-    };
-    let pos: Position = query.fen.parse().unwrap();
-    let witness = static_check::static_witness(&pos, Color::Black).expect("a static witness");
+    let (query, certificate) = line_156(Color::Black);
+    let witness = static_check::static_witness(&query.fen.parse().unwrap(), Color::Black).expect("a static witness");
     assert_eq!(witness.immobile.first().map(|proof| proof.piece), Some(Square::A1));
-    let proof = Verdict::Unwinnable(search::Proof::Static(Box::new(static_check::analyze(&pos, Color::Black))));
-    let certificate = pipeline::certificate::certificate(&pos, Color::Black, &proof).unwrap();
-    assert_eq!(certificate["kind"], "static");
-    assert_eq!(outcome(&query, "unwinnable", &certificate), Outcome::Accepted, "{certificate}");
     let mut without = certificate.clone();
     without.as_object_mut().unwrap().remove("immobile");
     let rejected = |certificate: &Value| matches!(outcome(&query, "unwinnable", certificate), Outcome::Rejected(_));
@@ -685,4 +712,31 @@ fn immobile_pieces_are_proved_one_by_one() {
     let mut grown = certificate.clone();
     grown["immobile"][0]["regions"]["a1"] = format!("{:016x}", (Bitboard::from(Square::A1) | Square::B1).0).into();
     assert!(rejected(&grown));
+}
+
+/// Hard line 156 for White: with the immobile pieces pinned, the rook on
+/// a1 still reaches a5, a6 and a8 up the a-file in the main regions (the
+/// king on a2 may leave), where the escapes' count cannot exclude a mate;
+/// in the rook's own proof the king never leaves a2, and those fixed pieces
+/// stop the rook's lines at a mate (rule 7 of `docs/certificates.md`), so
+/// the rook guards only a2 and b1, and no White piece attacks a5 (no
+/// escapes are given for it). Accepted; rejected with the rook's proof
+/// left out, and with the king's region in it grown (the king no longer
+/// fixed there): a slider proved immobile has each of its steps blocked by
+/// a fixed piece of its proof, so a proof without the stops fails already
+/// at the rook's closure.
+#[test]
+fn an_immobile_pieces_proof_stops_its_lines() {
+    let (query, certificate) = line_156(Color::White);
+    let rook = certificate["immobile"].as_array().unwrap().iter().position(|p| p["piece"] == "a1").unwrap();
+    assert!(certificate["immobile"][rook]["regions"].get("a2").is_none(), "the king stays on a2 in the rook's proof");
+    assert!(certificate["regions"].get("a2").is_some() && certificate["escapes"].get("a5").is_none(), "{certificate}");
+    let rejected = |certificate: &Value| matches!(outcome(&query, "unwinnable", certificate), Outcome::Rejected(_));
+    let mut rook_left_out = certificate.clone();
+    rook_left_out["immobile"].as_array_mut().unwrap().remove(rook);
+    assert!(rejected(&rook_left_out));
+    let mut king_free = certificate.clone();
+    let grown = Bitboard::from(Square::A2) | Square::A1 | Square::B1 | Square::B2 | Square::A3;
+    king_free["immobile"][rook]["regions"]["a2"] = format!("{:016x}", grown.0).into();
+    assert!(rejected(&king_free));
 }
