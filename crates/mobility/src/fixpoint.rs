@@ -70,8 +70,9 @@
 //!   grow, so the operator stays monotone. `tests/mating_games.rs` plays
 //!   random games into such moves and checks that each one mates.
 //!
-//! For a piece assumed never captured ([`crate::Games::uncapturable`]),
-//! one more rule holds (not in the paper):
+//! For a piece assumed never captured ([`crate::Games::uncapturable`]) in
+//! the games that end in a checkmate ([`crate::Games::mates_by`]), one more
+//! rule holds (not in the paper):
 //!
 //! * **Checks only a capture answers**: the piece never arrives on a square
 //!   from which it checks the enemy king when every legal answer would take
@@ -459,7 +460,11 @@ impl Saturation<'_> {
     /// each piece assumed never captured; per colour, whether that changed.
     fn update_forcing(&mut self, uncleared: Bitboard) -> [bool; 2] {
         let mut changed = [false; 2];
-        if !self.rules.forced_captures() {
+        // The rule counts on the move after the arrival (a capture, every
+        // legal answer being one): only games that end in a mate go on
+        // after a check that is no mate. Covering every game, a game may
+        // stop at the arrival, with the piece never captured.
+        if !self.rules.forced_captures() || self.assumptions.games.mates_by.is_none() {
             return changed;
         }
         let spared = self.assumptions.games.uncapturable - self.assumptions.spared_until_first_move;

@@ -109,6 +109,27 @@ fn a_slider_passes_over_a_square_closed_to_it() {
     assert!(!answers.is_empty() && answers.iter().all(|m| m.to() == Square::G7));
 }
 
+/// The rule needs games that end in a checkmate. Black's knight on a5 has
+/// one move, 1... Nb3+, answered only by its capture (the position of the
+/// next test): in the games White wins, with the knight assumed never
+/// captured, b3 is closed to it. Covering every game (`mates_by: None`),
+/// the one-move game 1... Nb3+ stops with the knight on b3, never
+/// captured: b3 is in its region (it was not before the rule was gated on
+/// `mates_by`).
+#[test]
+fn covering_every_game_the_arrival_may_end_it() {
+    let pos: Position = "6br/1p3p1k/1Pp2P1p/n1P4P/2p5/p1P5/P1P5/KB6 b - - 0 1".parse().unwrap();
+    let check = pos.legal_moves().iter().copied().find(|m| m.from() == Square::A5 && m.to() == Square::B3).unwrap();
+    let answers = pos.play(check).legal_moves();
+    assert!(!answers.is_empty() && answers.iter().all(|m| m.to() == Square::B3));
+    let mating = Games { uncapturable: Bitboard::from(Square::A5), mates_by: Some(Color::White), ..Games::default() };
+    let mobility = Mobility::compute_assuming(&pos, Rules::default(), mating).unwrap();
+    assert!(!mobility.region(Square::A5).contains(Square::B3));
+    let every = Games { mates_by: None, ..mating };
+    let mobility = Mobility::compute_assuming(&pos, Rules::default(), every).unwrap();
+    assert!(mobility.region(Square::A5).contains(Square::B3));
+}
+
 /// Guards `Assumptions::spared_until_first_move` (commit a622f72): Black's
 /// knight on a5 is boxed by its own pawns but for b3, where it checks
 /// White's king (held in the corner by its own bishop and pawn, b2 guarded
