@@ -18,8 +18,8 @@ use std::time::Instant;
 
 use movegen::{CHESS960_POSITIONS, Position, chess960_start, random_chess960_positions};
 
-/// The python-chess release compared with (the one the movegen tests use).
-pub const PYTHON_CHESS: &str = "chess==1.11.2";
+/// The python-chess release compared with (the one every comparison pins).
+pub use testkit::python::PYTHON_CHESS;
 
 /// The seed of the random Chess960 positions.
 pub const RANDOM_SEED: u64 = 960;
@@ -69,23 +69,7 @@ pub fn cases(scope: Scope) -> (Vec<Case>, Vec<Case>) {
 
 /// A virtual environment with python-chess under `target`, made once.
 pub fn python_chess(target: &Path) -> Result<PathBuf, String> {
-    let root = target.join("python-chess-960");
-    let python = root.join("venv/bin/python");
-    let ready = root.join("ready");
-    if std::fs::read_to_string(&ready).is_ok_and(|version| version == PYTHON_CHESS) {
-        return Ok(python);
-    }
-    let _ = std::fs::remove_dir_all(&root);
-    std::fs::create_dir_all(&root).map_err(|e| format!("{}: {e}", root.display()))?;
-    let run = |command: &mut Command| match command.output() {
-        Ok(output) if output.status.success() => Ok(()),
-        Ok(output) => Err(format!("{command:?}: {}", String::from_utf8_lossy(&output.stderr))),
-        Err(e) => Err(format!("{command:?}: {e}")),
-    };
-    run(Command::new("python3").args(["-m", "venv"]).arg(root.join("venv")))?;
-    run(Command::new(&python).args(["-m", "pip", "install", "--quiet", "--disable-pip-version-check", PYTHON_CHESS]))?;
-    std::fs::write(&ready, PYTHON_CHESS).map_err(|e| e.to_string())?;
-    Ok(python)
+    testkit::python::venv_with(&target.join("python-chess-960"), PYTHON_CHESS)
 }
 
 /// python-chess's answer for one case: counts at depths 1..=depth, and

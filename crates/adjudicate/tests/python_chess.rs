@@ -28,8 +28,7 @@ use adjudicate::input::open_path;
 use adjudicate::pgn::{PgnErrorKind, Reader};
 use movegen::Position;
 
-/// The python-chess release compared with.
-const PYTHON_CHESS: &str = "chess==1.11.2";
+use testkit::python::{PYTHON_CHESS, run};
 
 /// The well-formed files of `testdata/pgn/` (the others are junk, cut or
 /// malformed on purpose: where one game ends in junk is not a fact to
@@ -47,58 +46,35 @@ const OWN_FILES: [&str; 10] = [
     "timeout-paper.pgn",
 ];
 
-/// Runs `command`, returning whether it succeeded (its output is kept for
-/// the message otherwise).
-fn succeeds(command: &mut Command) -> Result<(), String> {
-    match command.output() {
-        Ok(output) if output.status.success() => Ok(()),
-        Ok(output) => Err(format!(
-            "{command:?}: {}\n{}",
-            output.status,
-            String::from_utf8_lossy(&output.stderr).lines().rev().take(5).collect::<Vec<_>>().join("\n")
-        )),
-        Err(e) => Err(format!("{command:?}: {e}")),
-    }
-}
-
 /// A virtual environment with python-chess, and the directory of its
 /// source distribution's PGN files.
 fn python_chess() -> Result<(PathBuf, PathBuf), String> {
     let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join("python-chess");
-    let python = root.join("venv/bin/python");
     let data = root.join("data/pgn");
-    let ready = root.join("ready");
-    if ready.exists() {
-        return Ok((python, data));
-    }
-    let _ = std::fs::remove_dir_all(&root);
-    std::fs::create_dir_all(&root).map_err(|e| e.to_string())?;
-    succeeds(Command::new("python3").args(["-m", "venv"]).arg(root.join("venv")))?;
-    let downloads = root.join("downloads");
-    succeeds(
-        Command::new(&python)
+    let python = testkit::python::venv(&root, PYTHON_CHESS, |python| {
+        let downloads = root.join("downloads");
+        run(Command::new(python)
             .args(["-m", "pip", "download", "--quiet", "--no-deps", "--no-binary", ":all:", PYTHON_CHESS, "-d"])
-            .arg(&downloads),
-    )?;
-    let sdist = std::fs::read_dir(&downloads)
-        .map_err(|e| e.to_string())?
-        .filter_map(Result::ok)
-        .map(|entry| entry.path())
-        .find(|path| path.to_string_lossy().ends_with(".tar.gz"))
-        .ok_or("no source distribution downloaded")?;
-    succeeds(Command::new(&python).args(["-m", "pip", "install", "--quiet", "--no-deps"]).arg(&sdist))?;
-    // The PGN files of its test data, out of the source distribution.
-    let extract = "import sys, tarfile, os\n\
-        out = sys.argv[2]\n\
-        os.makedirs(out, exist_ok=True)\n\
-        with tarfile.open(sys.argv[1]) as tar:\n\
-        \x20   for member in tar.getmembers():\n\
-        \x20       parts = member.name.split('/')\n\
-        \x20       if member.isfile() and parts[1:3] == ['data', 'pgn'] and member.name.endswith('.pgn'):\n\
-        \x20           with open(os.path.join(out, parts[-1]), 'wb') as f:\n\
-        \x20               f.write(tar.extractfile(member).read())\n";
-    succeeds(Command::new(&python).args(["-c", extract]).arg(&sdist).arg(&data))?;
-    std::fs::write(&ready, PYTHON_CHESS).map_err(|e| e.to_string())?;
+            .arg(&downloads))?;
+        let sdist = std::fs::read_dir(&downloads)
+            .map_err(|e| e.to_string())?
+            .filter_map(Result::ok)
+            .map(|entry| entry.path())
+            .find(|path| path.to_string_lossy().ends_with(".tar.gz"))
+            .ok_or("no source distribution downloaded")?;
+        run(Command::new(python).args(["-m", "pip", "install", "--quiet", "--no-deps"]).arg(&sdist))?;
+        // The PGN files of its test data, out of the source distribution.
+        let extract = "import sys, tarfile, os\n\
+            out = sys.argv[2]\n\
+            os.makedirs(out, exist_ok=True)\n\
+            with tarfile.open(sys.argv[1]) as tar:\n\
+            \x20   for member in tar.getmembers():\n\
+            \x20       parts = member.name.split('/')\n\
+            \x20       if member.isfile() and parts[1:3] == ['data', 'pgn'] and member.name.endswith('.pgn'):\n\
+            \x20           with open(os.path.join(out, parts[-1]), 'wb') as f:\n\
+            \x20               f.write(tar.extractfile(member).read())\n";
+        run(Command::new(python).args(["-c", extract]).arg(&sdist).arg(&data))
+    })?;
     Ok((python, data))
 }
 

@@ -526,9 +526,13 @@ impl Position {
     /// assert!(!pos.is_irreversible(pos.parse_uci("e1d2").unwrap()));
     /// assert!(!pos.is_irreversible(pos.parse_uci("a1b1").unwrap()));
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn is_irreversible(&self, m: Move) -> bool {
-        self.is_capture(m) || self.board.pawns().contains(m.from()) || self.castling.intersects(self.rights_lost_by(m))
+        // Without castling rights (most positions of real games) no move
+        // loses one: the rights' squares are not looked up.
+        self.is_capture(m)
+            || self.board.pawns().contains(m.from())
+            || (!self.castling.is_empty() && self.castling.intersects(self.rights_lost_by(m)))
     }
 
     /// The castling rights `m` loses (of those the rules define; some may

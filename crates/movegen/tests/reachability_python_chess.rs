@@ -44,8 +44,7 @@ use std::process::{Command, Stdio};
 use common::Rng;
 use movegen::{Board, CastlingRights, Color, Piece, Position, Rank, Role, Setup, Square, Unreachable};
 
-/// The python-chess release compared with.
-const PYTHON_CHESS: &str = "chess==1.11.2";
+use testkit::python::PYTHON_CHESS;
 /// How many positions.
 const POSITIONS: usize = 100_000;
 /// The most positions in check that both call valid given to the
@@ -54,23 +53,7 @@ const CHECK_SAMPLE: usize = 1_500;
 
 /// A virtual environment with python-chess, or why there is none.
 fn python_chess() -> Result<PathBuf, String> {
-    let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join("python-chess-status");
-    let python = root.join("venv/bin/python");
-    let ready = root.join("ready");
-    if ready.exists() {
-        return Ok(python);
-    }
-    let _ = std::fs::remove_dir_all(&root);
-    std::fs::create_dir_all(&root).map_err(|e| e.to_string())?;
-    let run = |command: &mut Command| match command.output() {
-        Ok(output) if output.status.success() => Ok(()),
-        Ok(output) => Err(format!("{command:?}: {}", String::from_utf8_lossy(&output.stderr))),
-        Err(e) => Err(format!("{command:?}: {e}")),
-    };
-    run(Command::new("python3").args(["-m", "venv"]).arg(root.join("venv")))?;
-    run(Command::new(&python).args(["-m", "pip", "install", "--quiet", "--disable-pip-version-check", PYTHON_CHESS]))?;
-    std::fs::write(&ready, PYTHON_CHESS).map_err(|e| e.to_string())?;
-    Ok(python)
+    testkit::python::venv_with(&Path::new(env!("CARGO_TARGET_TMPDIR")).join("python-chess-status"), PYTHON_CHESS)
 }
 
 /// Our verdict on a FEN.

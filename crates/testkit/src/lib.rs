@@ -3,7 +3,8 @@
 //! draw positions with, the brute-force mate oracle that checks "no mate
 //! within N plies" claims, the labelled test sets of `testdata/`, and a
 //! small blocking HTTP client for the service's tests and `cargo xtask
-//! load` ([`client`]).
+//! load` ([`client`]); the Python virtual environments of the
+//! comparisons with python-chess ([`python`]).
 //!
 //! One copy of each, so that every crate's tests draw the same sequences
 //! and ask the same oracle; the library crates' packages leave out the
@@ -14,6 +15,7 @@
 #![allow(clippy::should_implement_trait)]
 
 pub mod client;
+pub mod python;
 
 use std::collections::HashMap;
 use std::path::PathBuf;
