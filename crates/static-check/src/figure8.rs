@@ -175,6 +175,15 @@ impl Figure8 {
 
 /// `att-region(P)`: every square the piece on `square` can attack from
 /// some square of its region (for a pawn that can promote: every square).
+///
+/// A slider attacks only next to its region: a line from a square of the
+/// region to a target crosses empty squares, the last of which it could
+/// step to, and the regions are closed under steps. A piece assumed never
+/// to move ([`mobility::Games::immobile`]) has its square as its region by
+/// assumption, not by that closure; the same holds for it by its own proof
+/// ([`mobility::immobile_pieces`]): its region there is its square, so each
+/// of its steps is blocked by a piece that stands for good while it is not
+/// captured, and once captured it attacks nothing.
 pub fn attack_region(mobility: &Mobility, square: Square) -> Bitboard {
     let Some(piece) = mobility.board().piece_at(square) else { return Bitboard::EMPTY };
     let region = mobility.region(square);
