@@ -23,7 +23,7 @@ use std::collections::{HashMap, HashSet};
 use cozy_chess::{Board, Color};
 use serde::Deserialize;
 
-use crate::position::{Key, key, legal_moves, mated_by, parse_fen, play};
+use crate::position::{Key, KeyHashes, key, legal_moves, mated_by, parse_fen, play};
 use crate::{Budget, Claim, Proof, check_proof};
 
 /// A `closure` proof.
@@ -52,18 +52,18 @@ pub fn check(board: &Board, winner: Color, proof: &ClosureProof, budget: &mut Bu
         ));
     }
     budget.positions -= proof.bound;
-    let mut cuts: HashMap<Key, (Board, &Proof)> = HashMap::new();
+    let mut cuts: HashMap<Key, (Board, &Proof), KeyHashes> = HashMap::default();
     for (index, cut) in proof.cuts.iter().enumerate() {
         let cut_board = parse_fen(&cut.fen).map_err(|e| format!("closure: cut {}: {e}", index + 1))?;
         let cut_key = key(&cut_board).ok_or("closure: a cut has more than 32 pieces")?;
         cuts.insert(cut_key, (cut_board, &cut.proof));
     }
     let start = key(board).ok_or("closure: more than 32 pieces")?;
-    let mut seen: HashSet<Key> = HashSet::from([start]);
-    let mut queue = vec![board.clone()];
+    let mut seen: HashSet<Key, KeyHashes> = HashSet::default();
+    seen.insert(start);
+    let mut queue = vec![(board.clone(), start)];
     let mut reached: Vec<Key> = Vec::new();
-    while let Some(current) = queue.pop() {
-        let current_key = key(&current).ok_or("closure: more than 32 pieces")?;
+    while let Some((current, current_key)) = queue.pop() {
         if cuts.contains_key(&current_key) {
             reached.push(current_key);
             continue;
@@ -78,7 +78,7 @@ pub fn check(board: &Board, winner: Color, proof: &ClosureProof, budget: &mut Bu
                 if seen.len() as u64 > proof.bound {
                     return Err(format!("closure: more than the bound of {} positions are reachable", proof.bound));
                 }
-                queue.push(next);
+                queue.push((next, next_key));
             }
         }
     }

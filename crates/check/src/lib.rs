@@ -41,8 +41,11 @@ mod report;
 mod statics;
 
 use cozy_chess::{Board, Color};
+use std::borrow::Cow;
+
 use serde::Deserialize;
-use serde_json::Value;
+use serde::de::IgnoredAny;
+use serde_json::value::RawValue;
 
 use position::Key;
 pub use report::{MAX_RECORD, Tally, run};
@@ -114,54 +117,96 @@ struct Budget {
     positions: u64,
 }
 
+/// The fields of a record the checker reads (any others are skipped
+/// unread): borrowed from the line, the certificate as its text.
+#[derive(Deserialize)]
+struct Record<'a> {
+    line: Option<u64>,
+    #[serde(borrow)]
+    fen: Option<Cow<'a, str>>,
+    #[serde(borrow)]
+    winner: Option<Cow<'a, str>>,
+    #[serde(borrow)]
+    verdict: Option<Cow<'a, str>>,
+    error: Option<IgnoredAny>,
+    #[serde(borrow)]
+    certificate: Option<&'a RawValue>,
+}
+
+/// A certificate's version, read before its proof.
+#[derive(Deserialize)]
+struct Versioned {
+    version: Option<u64>,
+}
+
 /// Checks one record (a line of `unwinnable analyze --format jsonl
 /// --certificate`): its `fen`, `winner` and `verdict` against its
 /// `certificate`.
 pub fn check_record(line: &str, limits: &Limits) -> Outcome {
-    let record: Value = match serde_json::from_str(line) {
-        Ok(record @ Value::Object(_)) => record,
-        _ => return Outcome::Rejected("the line is not a JSON object".into()),
+    check_labelled(line, limits).1
+}
+
+/// [`check_record`], with the record's label `line N winner` from its own
+/// fields when it has them.
+fn check_labelled(line: &str, limits: &Limits) -> (Option<String>, Outcome) {
+    let record = match serde_json::from_str::<Record<'_>>(line) {
+        Ok(record) => record,
+        Err(e) if e.is_data() && line.trim_start().starts_with('{') => {
+            return (None, Outcome::Rejected(format!("the record is malformed: {e}")));
+        }
+        Err(_) => return (None, Outcome::Rejected("the line is not a JSON object".into())),
     };
-    if record.get("error").is_some() {
+    let label = record.line.zip(record.winner.as_deref()).map(|(number, winner)| {
+        let winner: String = winner.chars().filter(char::is_ascii_alphabetic).take(5).collect();
+        format!("line {number} {winner}")
+    });
+    (label, check_fields(record, limits))
+}
+
+/// The outcome of a parsed record.
+fn check_fields(record: Record<'_>, limits: &Limits) -> Outcome {
+    if record.error.is_some() {
         return Outcome::Skipped("an error record".into());
     }
-    let text = |field: &str| record.get(field).and_then(Value::as_str);
-    if record.get("verdict").is_none() && record.get("certificate").is_none() {
+    if record.verdict.is_none() && record.certificate.is_none() {
         // Nothing claimed: `adjudicate`'s records of games no timeout ended.
         return Outcome::Skipped("no verdict to check".into());
     }
-    let claim = match text("verdict") {
+    let claim = match record.verdict.as_deref() {
         Some("winnable") => Claim::Winnable,
         Some("unwinnable") => Claim::Unwinnable,
         Some("undetermined") => return Outcome::Skipped("an undetermined verdict".into()),
         _ => return Outcome::Rejected("the record has no verdict".into()),
     };
-    let (Some(fen), Some(winner)) = (text("fen"), text("winner")) else {
+    let (Some(fen), Some(winner)) = (record.fen, record.winner) else {
         return Outcome::Rejected("the record has no fen or no winner".into());
     };
-    let Some(certificate) = record.get("certificate") else {
+    let Some(certificate) = record.certificate else {
         return Outcome::Rejected("the record has no certificate".into());
     };
-    match check_claim(fen, winner, claim, certificate, limits) {
+    match check_claim(&fen, &winner, claim, certificate.get(), limits) {
         Ok(()) => Outcome::Accepted,
         Err(step) => Outcome::Rejected(step),
     }
 }
 
-/// Checks that `certificate` proves `claim` for `winner` in `fen`.
-fn check_claim(fen: &str, winner: &str, claim: Claim, certificate: &Value, limits: &Limits) -> Result<(), String> {
+/// Checks that `certificate` (its JSON text) proves `claim` for `winner` in
+/// `fen`.
+fn check_claim(fen: &str, winner: &str, claim: Claim, certificate: &str, limits: &Limits) -> Result<(), String> {
     let winner = match winner {
         "white" => Color::White,
         "black" => Color::Black,
         other => return Err(format!("{other:?} is not a colour")),
     };
     let board = position::parse_fen(fen)?;
-    match certificate.get("version").and_then(Value::as_u64) {
+    let versioned: Versioned =
+        serde_json::from_str(certificate).map_err(|_| String::from("the certificate is not a JSON object"))?;
+    match versioned.version {
         Some(VERSION) => {}
         Some(other) => return Err(format!("certificate version {other}: this checker reads version {VERSION}")),
         None => return Err("the certificate has no version".into()),
     }
-    let proof = Proof::deserialize(certificate).map_err(|e| format!("the certificate is malformed: {e}"))?;
+    let proof: Proof = serde_json::from_str(certificate).map_err(|e| format!("the certificate is malformed: {e}"))?;
     let mut budget = Budget { positions: limits.max_positions };
     check_proof(&board, winner, claim, &proof, &mut budget, &[])
 }

@@ -6,6 +6,8 @@
 //! its attack tables (used by the static kind). Nothing else of the
 //! solver's is used.
 
+use std::hash::{BuildHasherDefault, Hasher};
+
 use cozy_chess::{
     BitBoard, Board, Color, File, Move, Piece, Square, get_bishop_moves, get_king_moves, get_knight_moves,
     get_pawn_attacks, get_rook_moves,
@@ -190,6 +192,37 @@ pub fn play(board: &Board, mv: Move) -> Board {
 /// changes nothing). Two positions with the same key have the same legal
 /// moves, to positions with the same keys.
 pub type Key = [u64; 4];
+
+/// The hash of the closures' sets of [`Key`]s: a multiply-rotate mix of
+/// the key's words (the keys come from legal play out of the checked
+/// position, and a set never holds more than the record's bound).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u64(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+
+    fn write_usize(&mut self, word: usize) {
+        self.write_u64(word as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// Builds [`KeyHasher`]s.
+pub type KeyHashes = BuildHasherDefault<KeyHasher>;
 
 /// The [`Key`] of `board`; `None` with more than 32 pieces (they do not
 /// fit; no legal game has more).

@@ -3,7 +3,7 @@
 
 use std::io::{self, BufRead, Read, Write};
 
-use crate::{Limits, Outcome, check_record};
+use crate::{Limits, Outcome, check_labelled};
 
 /// The longest record read (64 MiB); a longer line is rejected unread.
 pub const MAX_RECORD: u64 = 64 << 20;
@@ -36,7 +36,7 @@ pub fn run(mut input: impl BufRead, mut output: impl Write, limits: &Limits) -> 
         if read == 0 {
             break;
         }
-        let outcome = if buffer.len() as u64 > MAX_RECORD {
+        let (label, outcome) = if buffer.len() as u64 > MAX_RECORD {
             // Skip the rest of the line.
             while !matches!(buffer.last(), Some(b'\n')) {
                 buffer.clear();
@@ -44,18 +44,18 @@ pub fn run(mut input: impl BufRead, mut output: impl Write, limits: &Limits) -> 
                     break;
                 }
             }
-            Outcome::Rejected(format!("the record is longer than {MAX_RECORD} bytes"))
+            (None, Outcome::Rejected(format!("the record is longer than {MAX_RECORD} bytes")))
         } else {
             match std::str::from_utf8(&buffer) {
                 Ok(text) if !text.trim_start().starts_with('{') => {
                     tally.other_lines += 1;
                     continue;
                 }
-                Ok(text) => check_record(text, limits),
-                Err(_) => Outcome::Rejected("the line is not UTF-8".into()),
+                Ok(text) => check_labelled(text, limits),
+                Err(_) => (None, Outcome::Rejected("the line is not UTF-8".into())),
             }
         };
-        let label = label(&buffer).unwrap_or_else(|| format!("line {number}"));
+        let label = label.unwrap_or_else(|| format!("line {number}"));
         match outcome {
             Outcome::Accepted => tally.accepted += 1,
             Outcome::Rejected(_) => tally.rejected += 1,
@@ -65,16 +65,4 @@ pub fn run(mut input: impl BufRead, mut output: impl Write, limits: &Limits) -> 
     }
     output.flush()?;
     Ok(tally)
-}
-
-/// `line N winner` from a record's own fields, when it has them.
-fn label(record: &[u8]) -> Option<String> {
-    #[derive(serde::Deserialize)]
-    struct Label {
-        line: u64,
-        winner: String,
-    }
-    let label: Label = serde_json::from_slice(record).ok()?;
-    let winner: String = label.winner.chars().filter(char::is_ascii_alphabetic).take(5).collect();
-    Some(format!("line {} {winner}", label.line))
 }

@@ -214,3 +214,26 @@ fn chess960() {
         "not certified: a static certificate of a position with Chess960",
     );
 }
+
+/// A record's fields are read in one pass: a field of the wrong type is
+/// named, and the label comes from the record's own `line` and `winner`.
+#[test]
+fn malformed_fields_are_named_and_labels_read_from_the_record() {
+    let limits = Limits::default();
+    let outcome = check_record(
+        r#"{"line":"x","fen":"8/8/8/8/8/8/8/K1k5 w - - 0 1","winner":"white","verdict":"unwinnable"}"#,
+        &limits,
+    );
+    assert!(matches!(&outcome, Outcome::Rejected(why) if why.starts_with("the record is malformed")), "{outcome:?}");
+    let records = concat!(
+        r#"{"line":7,"fen":"8/8/8/8/8/8/8/K1k5 w - - 0 1","winner":"black","verdict":"undetermined"}"#,
+        "\n",
+        r#"{"fen":"8/8/8/8/8/8/8/K1k5 w - - 0 1","verdict":"undetermined"}"#,
+        "\n"
+    );
+    let mut out = Vec::new();
+    check::run(records.as_bytes(), &mut out, &limits).unwrap();
+    let out = String::from_utf8(out).unwrap();
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines, ["line 7 black: skipped: an undetermined verdict", "line 2: skipped: an undetermined verdict"]);
+}
