@@ -667,12 +667,7 @@ impl Position {
             roles[KING] ^= from_bb | to_bb;
             roles[ROOK] ^= rook_bb;
             ours ^= from_bb | to_bb | rook_bb;
-            let king = Piece::new(us, Role::King);
-            let rook = Piece::new(us, Role::Rook);
-            hash ^= zobrist::piece(king, from)
-                ^ zobrist::piece(king, to)
-                ^ zobrist::piece(rook, rook_from)
-                ^ zobrist::piece(rook, rook_to);
+            hash ^= zobrist::castling_move(us, from, to, rook_from, rook_to);
         } else if m.is_castle() {
             let castling = Castling::of_destination(us, to);
             let (rook_from, rook_to) = (castling.rook_from(self.castling_files), castling.rook_to());
@@ -682,12 +677,7 @@ impl Position {
             roles[KING] = (roles[KING] & !from_bb) | to_bb;
             roles[ROOK] = (roles[ROOK] & !rook_from_bb) | rook_to_bb;
             ours = (ours & !(from_bb | rook_from_bb)) | to_bb | rook_to_bb;
-            let king = Piece::new(us, Role::King);
-            let rook = Piece::new(us, Role::Rook);
-            hash ^= zobrist::piece(king, from)
-                ^ zobrist::piece(king, to)
-                ^ zobrist::piece(rook, rook_from)
-                ^ zobrist::piece(rook, rook_to);
+            hash ^= zobrist::castling_move(us, from, to, rook_from, rook_to);
         } else if m.is_en_passant() {
             let captured = Square::new((to as u32 & 7) | (from as u32 & 56));
             let captured_bb = 1u64 << captured as u32;
