@@ -119,6 +119,33 @@ impl Castling {
     }
 }
 
+impl Castling {
+    /// The squares of this castling in standard chess (king on the e-file,
+    /// rook in the corner): [`Castling::path`] of those squares, as
+    /// constants.
+    #[inline(always)]
+    pub const fn standard_path(self) -> CastlingPath {
+        let (rook, empty, crossed) = if self.king_side {
+            (Square::H1, (1u64 << 5) | (1 << 6), 1u64 << 5)
+        } else {
+            (Square::A1, (1u64 << 1) | (1 << 2) | (1 << 3), 1u64 << 3)
+        };
+        let shift = match self.color {
+            Color::White => 0,
+            Color::Black => 56,
+        };
+        CastlingPath {
+            castling: self,
+            king: Square::E1.relative_to(self.color),
+            rook: rook.relative_to(self.color),
+            king_to: self.king_to(),
+            rook_to: self.rook_to(),
+            empty: Bitboard(empty << shift),
+            crossed: Bitboard(crossed << shift),
+        }
+    }
+}
+
 /// One castling in a position: where the king and the rook stand and go,
 /// the squares that must be empty and those the king crosses.
 ///
@@ -226,6 +253,11 @@ static PATH_MASKS: [[[(u64, u64); 8]; 8]; 2] = {
 /// A file with no right of either colour is kept at its standard value
 /// (`a` or `h`), so equal positions have equal files.
 ///
+/// Files that are not Chess960 are `a` and `h` (every constructor keeps
+/// it), and a position that is not Chess960 has the kings of its rights on
+/// the e-file: [`Position::play`](crate::Position::play) relies on both
+/// for standard chess's fast path.
+///
 /// ```
 /// use movegen::{CastlingFiles, File};
 /// let files = CastlingFiles::new(File::B, File::G).unwrap();
@@ -318,10 +350,11 @@ impl CastlingFiles {
         self.0
     }
 
-    /// From [`CastlingFiles::to_bits`].
+    /// From [`CastlingFiles::to_bits`] (files other than `a` and `h` are
+    /// Chess960 whatever the bits say, as everywhere).
     #[inline(always)]
     pub(crate) const fn from_bits(bits: u8) -> CastlingFiles {
-        CastlingFiles(bits & (FILE_BITS | CHESS960_BIT))
+        CastlingFiles(bits & FILE_BITS).with_chess960(bits & CHESS960_BIT != 0)
     }
 }
 
@@ -475,6 +508,15 @@ mod tests {
     }
 
     #[test]
+    fn standard_paths_are_the_general_paths_of_standard_squares() {
+        for castling in Color::ALL.into_iter().flat_map(Castling::both) {
+            let king = Square::E1.relative_to(castling.color);
+            let general = castling.path(king, castling.rook_from(CastlingFiles::STANDARD));
+            assert_eq!(castling.standard_path(), general, "{castling:?}");
+        }
+    }
+
+    #[test]
     fn standard_geometry() {
         let oo = Castling { color: Color::White, king_side: true }.path(Square::E1, Square::H1);
         assert_eq!(oo.empty, Bitboard::from(Square::F1) | Square::G1);
@@ -531,11 +573,20 @@ mod tests {
             }
         }
         assert_eq!(CastlingFiles::new(File::A, File::H).unwrap().with_chess960(false), CastlingFiles::STANDARD);
+        // Files other than a and h are Chess960 from any bits.
+        assert!(CastlingFiles::from_bits(files_bits(File::B, File::H)).is_chess960());
+        assert!(!CastlingFiles::from_bits(0).is_chess960());
         let files = CastlingFiles::new(File::B, File::G).unwrap();
         let only_king_side = files.normalized(CastlingRights::BLACK_KING_SIDE);
         assert_eq!((only_king_side.queen_side(), only_king_side.king_side()), (File::A, File::G));
         assert!(only_king_side.is_chess960());
         assert_eq!(files.normalized(CastlingRights::empty()), CastlingFiles::STANDARD.with_chess960(true));
+    }
+
+    /// The raw bits of Chess960 files `q` and `k` with the variant's bit
+    /// cleared.
+    fn files_bits(q: File, k: File) -> u8 {
+        CastlingFiles::new(q, k).unwrap().to_bits() & !CHESS960_BIT
     }
 
     #[test]

@@ -119,10 +119,9 @@ impl Position {
     fn castling_destinations<S: Side>(&self) -> Bitboard {
         let mut to = Bitboard::EMPTY;
         if self.checkers().is_empty() && self.castling_rights().intersects(CastlingRights::of(S::COLOR)) {
-            let king = self.our_king();
             for castling in Castling::both(S::COLOR) {
                 if self.castling_rights().contains(castling.right()) {
-                    let path = castling.path(king, castling.rook_from(self.castling_files()));
+                    let path = self.held_castling_path(castling);
                     if self.castling_is_legal(&path) {
                         to |= if self.is_chess960() { path.rook } else { path.king_to };
                     }
@@ -371,7 +370,25 @@ impl Position {
 
     /// Expands a [`PieceMoves`] set into moves (promotions as queen, rook,
     /// bishop, knight; castling and en passant with their kinds).
-    pub fn expand_piece_moves(&self, piece_moves: PieceMoves, mut f: impl FnMut(Move)) {
+    pub fn expand_piece_moves(&self, piece_moves: PieceMoves, f: impl FnMut(Move)) {
+        if self.is_chess960() {
+            self.expand_piece_moves_variant::<true>(piece_moves, f);
+        } else {
+            self.expand_piece_moves_variant::<false>(piece_moves, f);
+        }
+    }
+
+    /// [`Position::expand_piece_moves`] with the variant known at compile
+    /// time (`CHESS960` must be [`Position::is_chess960`]): a castling is a
+    /// king destination two files away in standard chess, one of the own
+    /// rooks' squares in Chess960.
+    #[inline(always)]
+    pub(crate) fn expand_piece_moves_variant<const CHESS960: bool>(
+        &self,
+        piece_moves: PieceMoves,
+        mut f: impl FnMut(Move),
+    ) {
+        debug_assert_eq!(CHESS960, self.is_chess960());
         let PieceMoves { role, from, to } = piece_moves;
         for target in to {
             let m = match role {
@@ -384,14 +401,12 @@ impl Position {
                     }
                     continue;
                 }
-                Role::King if self.us().contains(target) => Move::new(
+                Role::King if !CHESS960 && from.distance(target) == 2 => Move::new(from, target, MoveKind::Castle),
+                Role::King if CHESS960 && self.us().contains(target) => Move::new(
                     from,
                     Castling { color: self.side_to_move(), king_side: target > from }.king_to(),
                     MoveKind::Castle,
                 ),
-                Role::King if !self.is_chess960() && from.distance(target) == 2 => {
-                    Move::new(from, target, MoveKind::Castle)
-                }
                 _ => Move::normal(from, target),
             };
             f(m);

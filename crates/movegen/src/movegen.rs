@@ -304,7 +304,7 @@ impl Position {
                 let occupied = self.board().occupied();
                 for castling in Castling::both(S::COLOR) {
                     if rights.contains(castling.right()) {
-                        let path = castling.path(king, castling.rook_from(self.castling_files()));
+                        let path = self.held_castling_path(castling);
                         if (path.empty & occupied).is_empty() {
                             list.push_if(Move::new(king, path.king_to, MoveKind::Castle), self.castling_is_safe(&path));
                         }
@@ -441,7 +441,7 @@ impl Position {
             }
             MoveKind::Castle => {
                 let castling = Castling::of_destination(us, to);
-                self.castling_is_safe(&castling.path(king, castling.rook_from(self.castling_files())))
+                self.castling_is_safe(&self.held_castling_path(castling))
             }
             _ if from == king => !board.is_attacked_by(to, !us, board.occupied() ^ from),
             _ => !self.pinned().contains(from) || attacks::aligned(from, to, king),

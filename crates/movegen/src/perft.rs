@@ -13,13 +13,20 @@ impl Position {
     /// assert_eq!(Position::start().perft(3), 8_902);
     /// ```
     pub fn perft(&self, depth: u32) -> u64 {
+        if self.is_chess960() { self.perft_variant::<true>(depth) } else { self.perft_variant::<false>(depth) }
+    }
+
+    /// [`Position::perft`] with the variant decided once, at the root.
+    fn perft_variant<const CHESS960: bool>(&self, depth: u32) -> u64 {
         match depth {
             0 => 1,
             1 => u64::from(self.count_legal_moves()),
             _ => {
                 let mut nodes = 0;
                 self.for_each_piece_moves(|piece_moves| {
-                    self.expand_piece_moves(piece_moves, |m| nodes += self.play(m).perft(depth - 1));
+                    self.expand_piece_moves_variant::<CHESS960>(piece_moves, |m| {
+                        nodes += self.play_variant::<CHESS960>(m).perft_variant::<CHESS960>(depth - 1);
+                    });
                     false
                 });
                 nodes
@@ -31,6 +38,15 @@ impl Position {
     /// every node and playing every move, including at the last ply (the
     /// work a search does per node).
     pub fn perft_full(&self, depth: u32) -> u64 {
+        if self.is_chess960() {
+            self.perft_full_variant::<true>(depth)
+        } else {
+            self.perft_full_variant::<false>(depth)
+        }
+    }
+
+    /// [`Position::perft_full`] with the variant decided once, at the root.
+    fn perft_full_variant<const CHESS960: bool>(&self, depth: u32) -> u64 {
         if depth == 0 {
             return 1;
         }
@@ -39,11 +55,11 @@ impl Position {
         if depth == 1 {
             for &m in &list {
                 // Play the move so the leaf work is really done.
-                core::hint::black_box(self.play(m));
+                core::hint::black_box(self.play_variant::<CHESS960>(m));
             }
             return list.len() as u64;
         }
-        list.iter().map(|&m| self.play(m).perft_full(depth - 1)).sum()
+        list.iter().map(|&m| self.play_variant::<CHESS960>(m).perft_full_variant::<CHESS960>(depth - 1)).sum()
     }
 
     /// Perft split by the first move: each legal move (in generator order)

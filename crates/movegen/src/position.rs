@@ -345,6 +345,18 @@ impl Position {
         self.castling.castlings().filter_map(|castling| self.castling_path(castling))
     }
 
+    /// The squares of `castling` (of the side to move, its right held):
+    /// the constants of standard chess unless the position is Chess960
+    /// (see [`CastlingFiles`] for why that suffices).
+    #[inline(always)]
+    pub(crate) fn held_castling_path(&self, castling: Castling) -> CastlingPath {
+        if self.is_chess960() {
+            castling.path(self.our_king(), castling.rook_from(self.castling_files))
+        } else {
+            castling.standard_path()
+        }
+    }
+
     /// Whether the castling `path` (of the side to move, its right held)
     /// is legal: its squares empty but for king and rook, the king not in
     /// check, and [`Position::castling_is_safe`].
@@ -580,9 +592,19 @@ impl Position {
     /// break the type's invariants; use [`Position::try_play`] for untrusted moves.
     #[inline(always)]
     pub fn play(&self, m: Move) -> Position {
+        if self.is_chess960() { self.play_variant::<true>(m) } else { self.play_variant::<false>(m) }
+    }
+
+    /// [`Position::play`] with the variant known at compile time:
+    /// `CHESS960` must be [`Position::is_chess960`] (a callers' loop over
+    /// a game tree decides it once, at the root: playing a move never
+    /// changes it).
+    #[inline(always)]
+    pub(crate) fn play_variant<const CHESS960: bool>(&self, m: Move) -> Position {
+        debug_assert_eq!(CHESS960, self.is_chess960());
         match self.side_to_move {
-            Color::White => self.play_as::<true>(m),
-            Color::Black => self.play_as::<false>(m),
+            Color::White => self.play_as::<true, CHESS960>(m),
+            Color::Black => self.play_as::<false, CHESS960>(m),
         }
     }
 
@@ -592,7 +614,8 @@ impl Position {
         *self = self.play(m);
     }
 
-    /// [`Position::play`] with the side to move known at compile time.
+    /// [`Position::play`] with the side to move and the variant known at
+    /// compile time.
     ///
     /// The new position is computed in local variables and written once,
     /// and every bitboard update uses a constant index (the role's bitboard
@@ -605,8 +628,14 @@ impl Position {
     /// The moving role and the capture test are branches, not branch-free
     /// selects: the moves of a generated list come grouped by piece and by
     /// destination, so they predict well (docs/tuning.md#move-generation).
+    ///
+    /// Standard chess (`CHESS960` false) carries no castling rooks' files:
+    /// a position that is not Chess960 has its castling kings on the e-file
+    /// and rooks on a and h (see [`CastlingFiles`]), so the corner rooks and
+    /// the table of squares that lose rights serve, and the files stay
+    /// [`CastlingFiles::STANDARD`] (whose key is zero) whatever the move.
     #[inline(always)]
-    fn play_as<const WHITE: bool>(&self, m: Move) -> Position {
+    fn play_as<const WHITE: bool, const CHESS960: bool>(&self, m: Move) -> Position {
         const PAWN: usize = Role::Pawn as usize;
         const ROOK: usize = Role::Rook as usize;
         const KING: usize = Role::King as usize;
@@ -635,7 +664,15 @@ impl Position {
         let mut ep_square = None;
         let mut halfmove_clock = self.halfmove_clock.saturating_add(1);
         let fullmove_number = if WHITE { self.fullmove_number } else { self.fullmove_number.saturating_add(1) };
-        if m.is_castle() {
+        if m.is_castle() && !CHESS960 {
+            let castling = Castling { color: us, king_side: to > from };
+            let (rook_from, rook_to) = (castling.rook_from(CastlingFiles::STANDARD), castling.rook_to());
+            let rook_bb = (1u64 << rook_from as u32) | (1u64 << rook_to as u32);
+            roles[KING] ^= from_bb | to_bb;
+            roles[ROOK] ^= rook_bb;
+            ours ^= from_bb | to_bb | rook_bb;
+            hash ^= zobrist::castling_move(us, from, to, rook_from, rook_to);
+        } else if m.is_castle() {
             let castling = Castling::of_destination(us, to);
             let (rook_from, rook_to) = (castling.rook_from(self.castling_files), castling.rook_to());
             let (rook_from_bb, rook_to_bb) = (1u64 << rook_from as u32, 1u64 << rook_to as u32);
@@ -644,12 +681,7 @@ impl Position {
             roles[KING] = (roles[KING] & !from_bb) | to_bb;
             roles[ROOK] = (roles[ROOK] & !rook_from_bb) | rook_to_bb;
             ours = (ours & !(from_bb | rook_from_bb)) | to_bb | rook_to_bb;
-            let king = Piece::new(us, Role::King);
-            let rook = Piece::new(us, Role::Rook);
-            hash ^= zobrist::piece(king, from)
-                ^ zobrist::piece(king, to)
-                ^ zobrist::piece(rook, rook_from)
-                ^ zobrist::piece(rook, rook_to);
+            hash ^= zobrist::castling_move(us, from, to, rook_from, rook_to);
         } else if m.is_en_passant() {
             let captured = Square::new((to as u32 & 7) | (from as u32 & 56));
             let captured_bb = 1u64 << captured as u32;
@@ -711,8 +743,17 @@ impl Position {
             }
         }
         let mut castling = self.castling;
-        let mut castling_files = self.castling_files;
-        if !castling.is_empty() {
+        let mut castling_files = if CHESS960 { self.castling_files } else { CastlingFiles::STANDARD };
+        if !CHESS960 {
+            if !castling.is_empty() {
+                let lost = CastlingRights::lost_by_touching(from) | CastlingRights::lost_by_touching(to);
+                if castling.intersects(lost) {
+                    hash ^= zobrist::castling(castling);
+                    castling -= lost;
+                    hash ^= zobrist::castling(castling);
+                }
+            }
+        } else if !castling.is_empty() {
             let king_moves = if role == KING { Some(us) } else { None };
             let lost = CastlingRights::lost_by(castling_files, from, to, king_moves);
             if castling.intersects(lost) {

@@ -16,7 +16,7 @@
 //! includes it only when the capture is *legal*, as the FIDE Laws' notion of
 //! "the same position" (Art. 9.2.3) requires.
 
-use crate::{CastlingFiles, CastlingRights, File, Piece, Square};
+use crate::{CastlingFiles, CastlingRights, Color, File, Piece, Role, Square};
 
 /// The seed of the key generator.
 pub const SEED: u64 = 0x0123_4567_89ab_cdef;
@@ -104,6 +104,22 @@ pub fn castling(rights: CastlingRights) -> u64 {
 #[inline(always)]
 pub fn castling_files(files: CastlingFiles) -> u64 {
     KEYS.castling_files[files.file_bits() as usize & 63]
+}
+
+/// The keys a castling of `color` changes: its king from `king_from` to
+/// `king_to`, its rook from `rook_from` to `rook_to` (a piece that stays
+/// changes nothing: its two keys cancel).
+#[inline(always)]
+pub(crate) fn castling_move(
+    color: Color,
+    king_from: Square,
+    king_to: Square,
+    rook_from: Square,
+    rook_to: Square,
+) -> u64 {
+    let king = Piece::new(color, Role::King);
+    let rook = Piece::new(color, Role::Rook);
+    piece(king, king_from) ^ piece(king, king_to) ^ piece(rook, rook_from) ^ piece(rook, rook_to)
 }
 
 /// The key of an en passant square on `file`.

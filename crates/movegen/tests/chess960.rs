@@ -117,6 +117,54 @@ fn random_games() {
     assert!(castles > 300 && positions > 8_000, "{castles} castlings in {positions} positions");
 }
 
+/// Standard chess has its own compiled path (corner rooks, the table of
+/// squares that lose rights, no rooks' files): the same standard positions
+/// played as Chess960 take the general one, and both must agree on every
+/// move (the positions, hashes and rights after it, and the move lists),
+/// along random games from the standard perft positions, and on perft.
+#[test]
+fn standard_path_agrees_with_the_general_path() {
+    let fens = [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+    ];
+    let mut rng = 0x960_u64;
+    let (mut castles, mut rights_lost) = (0, 0);
+    for fen in fens {
+        let standard = Position::from_fen(fen).unwrap();
+        assert!(!standard.is_chess960());
+        let general = standard.with_chess960(true);
+        assert_eq!(standard.perft(3), general.perft(3), "{fen}");
+        assert_eq!(standard.perft_full(3), general.perft_full(3), "{fen}");
+        for _ in 0..200 {
+            let (mut standard, mut general) = (standard, general);
+            for _ in 0..40 {
+                let moves = standard.legal_moves();
+                assert_eq!(moves, general.legal_moves(), "{}", standard.to_fen());
+                if moves.is_empty() {
+                    break;
+                }
+                rng ^= rng << 13;
+                rng ^= rng >> 7;
+                rng ^= rng << 17;
+                let m = moves[(rng % moves.len() as u64) as usize];
+                castles += usize::from(m.is_castle());
+                let before = standard.castling_rights();
+                (standard, general) = (standard.play(m), general.play(m));
+                rights_lost += usize::from(standard.castling_rights() != before);
+                assert!(!standard.is_chess960() && general.is_chess960());
+                assert_eq!(standard, general, "{m} in {}", standard.to_fen());
+                assert_eq!(standard.hash(), general.hash(), "{m} in {}", standard.to_fen());
+                assert_eq!(standard.hash(), standard.compute_hash(), "{m} in {}", standard.to_fen());
+                assert_eq!(standard.castling_files(), movegen::CastlingFiles::STANDARD);
+            }
+        }
+    }
+    assert!(castles > 50 && rights_lost > 200, "{castles} castlings, {rights_lost} moves losing rights");
+}
+
 /// X-FEN and Shredder-FEN in, X-FEN out (as python-chess writes it).
 #[test]
 fn fen_forms() {
