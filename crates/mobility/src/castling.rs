@@ -42,7 +42,7 @@
 //! `tests/chess960.rs` plays random Chess960 games, castlings among them,
 //! and checks that every position stays within the regions.
 
-use movegen::{Bitboard, CastlingPath, Color, Position, Square};
+use movegen::{Bitboard, CastlingPath, Color, Position};
 
 /// The castling paths of the analysed position's rights (at most four).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -85,7 +85,7 @@ impl Castlings {
         uncleared: Bitboard,
         danger: Bitboard,
         still: Bitboard,
-    ) -> [Option<(Square, Square, Square, Square)>; 2] {
+    ) -> [Option<CastlingPath>; 2] {
         let mut possible = [None; 2];
         for (slot, path) in possible.iter_mut().zip(self.of_color(color).filter(|path| {
             !still.contains(path.king)
@@ -93,7 +93,7 @@ impl Castlings {
                 && (path.empty & uncleared).is_empty()
                 && ((path.crossed | path.king_to) & danger).is_empty()
         })) {
-            *slot = Some((path.king, path.king_to, path.rook, path.rook_to));
+            *slot = Some(path);
         }
         possible
     }

@@ -119,7 +119,7 @@
 //! from every dev and hard position, and the test
 //! `kings_grow_after_the_group_forms` the regions of that position.
 
-use movegen::{Bitboard, Board, Color, Rank, Role, Square};
+use movegen::{Bitboard, Board, CastlingPath, Color, Rank, Role, Square};
 
 use crate::castling::Castlings;
 use crate::forced_captures::capture_forcing_checks;
@@ -299,9 +299,8 @@ struct Allowed {
     /// over a square closed to it ([`capture_forcing_checks`]) only when
     /// no such piece stands there.
     uncleared: Bitboard,
-    /// The castlings the castling rule lets through in this pass: king
-    /// square, its destination, rook square, its destination.
-    castles: [Option<(Square, Square, Square, Square)>; 2],
+    /// The castlings the castling rule lets through in this pass.
+    castles: [Option<CastlingPath>; 2],
 }
 
 /// Clearance and reachability (`C` and `R`), derived from the regions of
@@ -507,7 +506,7 @@ impl Saturation<'_> {
             for square in board.by_color(color) - self.assumptions.games.immobile - board.kings() {
                 // The castling rule: a castling rook also stands on its
                 // destination.
-                let castled = constraints.castles.iter().flatten().filter(|c| c.2 == square).map(|c| c.3);
+                let castled = constraints.castles.iter().flatten().filter(|c| c.rook == square).map(|c| c.rook_to);
                 let region = castled.fold(self.regions[square], Bitboard::with);
                 let role = board.role_at(square).unwrap_or(Role::Pawn);
                 let closed = self.forcing[square as usize];
@@ -550,7 +549,8 @@ impl Saturation<'_> {
             let color = self.color_of(square);
             // The castling rule: a castling king also stands on its
             // destination.
-            let castled = allowed[color as usize].castles.iter().flatten().filter(|c| c.0 == square).map(|c| c.1);
+            let castled =
+                allowed[color as usize].castles.iter().flatten().filter(|c| c.king == square).map(|c| c.king_to);
             let grown = flood(
                 castled.fold(self.regions[square], Bitboard::with),
                 allowed[color as usize].king - persistent[!color as usize],

@@ -128,7 +128,7 @@ fn stays_still(
         return false;
     }
     let base = saturate(board, rules, assumptions);
-    !terminal::refine(board, castlings, rules, narrowed, watched, base).regions.moves(square)
+    !terminal::refine(board, rules, assumptions, base).regions.moves(square)
 }
 
 /// Whether the piece on `square`, of the colour other than `winner`, has

@@ -197,12 +197,10 @@ impl Mobility {
         let pieces = board.occupied() - board.kings();
         let games = Games { uncapturable: games.uncapturable & pieces, immobile: games.immobile & pieces, ..games };
         let castlings = Castlings::of(pos);
-        let base = fixpoint::saturate(&board, rules, fixpoint::Assumptions::of(games, castlings));
-        let solution = if rules.terminal_captures() {
-            terminal::refine(&board, castlings, rules, games, Bitboard::EMPTY, base)
-        } else {
-            base
-        };
+        let assumptions = fixpoint::Assumptions::of(games, castlings);
+        let base = fixpoint::saturate(&board, rules, assumptions);
+        let solution =
+            if rules.terminal_captures() { terminal::refine(&board, rules, assumptions, base) } else { base };
         Ok(Mobility {
             board,
             castling: pos.castling_rights(),

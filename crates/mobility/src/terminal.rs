@@ -115,15 +115,10 @@ use crate::mating_moves::{mates_on_arrival, mates_on_departure};
 /// set is found does not matter for soundness: only that the final set
 /// passes the verification against its own fixpoint.)
 ///
-/// `spared_until_first_move`: see [`Assumptions::spared_until_first_move`].
-pub(crate) fn refine(
-    board: &Board,
-    castlings: Castlings,
-    rules: Rules,
-    games: Games,
-    spared_until_first_move: Bitboard,
-    base: Fixpoint,
-) -> Fixpoint {
+/// `outer` are the assumptions of `base` (nothing frozen there): each
+/// round adds its frozen set to them.
+pub(crate) fn refine(board: &Board, rules: Rules, outer: Assumptions, base: Fixpoint) -> Fixpoint {
+    let (games, castlings) = (outer.games, outer.castlings);
     // A Chess960 castling rook is never frozen (see "Castling" in the
     // module docs).
     let chess960_rooks = castlings.iter().filter(|path| !path.is_standard()).fold(Bitboard::EMPTY, |b, p| b | p.rook);
@@ -132,11 +127,7 @@ pub(crate) fn refine(
         // Until the first time a piece of `H` is cleared, none of them has
         // moved: their regions are their squares.
         let immobile = games.immobile | frozen;
-        let assumed = saturate(
-            board,
-            rules,
-            Assumptions { games: Games { immobile, ..games }, frozen, castlings, spared_until_first_move },
-        );
+        let assumed = saturate(board, rules, Assumptions { games: Games { immobile, ..games }, frozen, ..outer });
         let never_captured = frozen | games.uncapturable | board.kings();
         let fixed = board.occupied() - assumed.cleared;
         // Where a piece of each colour that may be captured can stand.
