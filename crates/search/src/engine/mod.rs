@@ -112,8 +112,8 @@ pub(crate) fn full(shared: &mut Shared<'_>, start: &Position, memory: Memory) ->
             if !schedule.catches_up(cut, phases.spent()) {
                 schedule.next_round(cut);
                 if let Some((turn, allowance)) = schedule.best_first_turn(phases.spent()) {
-                    if let Some(nodes) = phases.best_first(turn, allowance)? {
-                        schedule.best_first_closed(nodes);
+                    if let Some(reach) = phases.best_first(turn, allowance)? {
+                        schedule.best_first_emptied(reach.nodes, reach.everything);
                     }
                 }
                 if let Some(allowance) = schedule.exhaustive_turn(cut, phases.spent()) {

@@ -35,6 +35,17 @@ pub(crate) const TEMPO_MOVES_KEPT: u32 = 2;
 /// many entries per position the traversal visited ([`Phases::recover`]).
 pub(crate) const RECOVERY_TABLE_PER_POSITION: u64 = 16;
 
+/// How far a best-first run that emptied its queue got: a sign for the
+/// schedule that the reachable set is small.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Reach {
+    /// The nodes the run counted.
+    pub nodes: u64,
+    /// It kept every move, so it reached everything it could: the other
+    /// guidances would expand the same set.
+    pub everything: bool,
+}
+
 /// The phases of one analysis, over the state they share.
 pub(crate) struct Phases<'s, 'a> {
     shared: &'s mut Shared<'a>,
@@ -148,12 +159,12 @@ impl<'s, 'a> Phases<'s, 'a> {
     }
 
     /// The best-first phase's `turn` with `allowance` nodes
-    /// ([`best_first_runs`]): a helpmate, or, when a run reached everything
-    /// it could without one, that run's nodes. A guidance with nothing to
+    /// ([`best_first_runs`]): a helpmate, or, when a run emptied its queue
+    /// without one, how far it got ([`Reach`]). A guidance with nothing to
     /// steer by from the start (at its floor,
     /// [`Guidance::estimate_at_floor`]) would only run a breadth-first
     /// search: it is skipped, and its nodes go to the other phases.
-    pub fn best_first(&mut self, turn: usize, allowance: u64) -> ControlFlow<Outcome, Option<u64>> {
+    pub fn best_first(&mut self, turn: usize, allowance: u64) -> ControlFlow<Outcome, Option<Reach>> {
         let (winner, start) = (self.shared.winner, self.start);
         let plan = self.shared.plan(&start);
         let goal = self.shared.targeted_guide(&start).targets().loser_king;
@@ -184,8 +195,14 @@ impl<'s, 'a> Phases<'s, 'a> {
                 // schedule ends the phase. Scheduling only: a run answers
                 // nothing but replayed helpmates.
                 best_first::Ending::Exhausted { nodes } => {
-                    closed = Some(nodes);
+                    closed = Some(Reach { nodes, everything: true });
                     break;
+                }
+                // A run that dropped tempo moves emptied its queue: the set
+                // is probably small, but the other runs go on (they keep
+                // moves this one dropped).
+                best_first::Ending::Drained { nodes } => {
+                    closed = closed.or(Some(Reach { nodes, everything: false }));
                 }
                 best_first::Ending::Stopped if self.shared.meter.stopped() => break,
                 best_first::Ending::Stopped => {}

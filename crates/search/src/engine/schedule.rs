@@ -252,12 +252,14 @@ impl Schedule {
         })
     }
 
-    /// A best-first run reached everything it could without a mate, after
-    /// `nodes`: every guidance would expand the same closed set, so the
-    /// phase is over, and the exhaustive traversal runs at once with at
-    /// least twice those nodes ([`Schedule::exhaustive_turn`]).
-    pub fn best_first_closed(&mut self, nodes: u64) {
-        self.best_first_over = true;
+    /// A best-first run emptied its queue without a mate, after `nodes`:
+    /// the exhaustive traversal runs at once with at least twice those
+    /// nodes ([`Schedule::exhaustive_turn`]). When it kept every move
+    /// (`everything`), every guidance would expand the same closed set, so
+    /// the phase is over; one that dropped tempo moves only suggests the
+    /// reachable set is small (docs/tuning.md#best-first-drained).
+    pub fn best_first_emptied(&mut self, nodes: u64, everything: bool) {
+        self.best_first_over |= everything;
         self.closed_now = Some(nodes);
     }
 
@@ -432,7 +434,7 @@ mod tests {
         assert_eq!(schedule.best_first_turn(1_000_000), None);
         let mut schedule = Schedule::new(10_000, true);
         (0..4).for_each(|_| schedule.next_round(cut));
-        schedule.best_first_closed(5_000);
+        schedule.best_first_emptied(5_000, true);
         (0..2).for_each(|_| schedule.next_round(cut));
         assert_eq!(schedule.best_first_turn(1_000_000), None);
     }
@@ -450,7 +452,7 @@ mod tests {
         let stale = Cut { nodes: 5_000, only_stale: true };
         assert_eq!(schedule.exhaustive_turn(stale, 0), Some(40_000));
         assert_eq!(schedule.exhaustive_turn(Cut { nodes: 1_000, only_stale: true }, 0), Some(20_000));
-        schedule.best_first_closed(50_000);
+        schedule.best_first_emptied(50_000, true);
         assert_eq!(schedule.exhaustive_turn(cut, 0), Some(100_000));
         schedule.next_round(cut);
         assert_eq!(schedule.exhaustive_turn(cut, 0), None, "the closed run counts in its round only");
@@ -463,6 +465,21 @@ mod tests {
         }
         assert_eq!(schedule.exhaustive_turn(cut, 1_000_000), Some(700_000));
         assert_eq!(schedule.exhaustive_turn(cut, 310_000), Some(40_000));
+    }
+
+    /// A run that dropped tempo moves and emptied its queue brings the
+    /// traversal forward (at once, with twice its nodes) without ending
+    /// the best-first phase: its next turn still comes.
+    #[test]
+    fn a_drained_thinned_run_brings_the_traversal_forward() {
+        let cut = Cut { nodes: 10_001, only_stale: false };
+        let mut schedule = Schedule::new(10_000, true);
+        (0..4).for_each(|_| schedule.next_round(cut));
+        assert_eq!(schedule.exhaustive_turn(cut, 0), None, "round 4 is the best-first phase's");
+        schedule.best_first_emptied(50_000, false);
+        assert_eq!(schedule.exhaustive_turn(cut, 0), Some(100_000));
+        (0..2).for_each(|_| schedule.next_round(cut));
+        assert_eq!(schedule.best_first_turn(1_000_000).map(|(turn, _)| turn), Some(1));
     }
 
     /// A best-first run gets sixteen times the iteration's bound, unless
