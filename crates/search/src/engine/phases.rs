@@ -27,7 +27,7 @@ use crate::shared::Shared;
 use crate::statics::static_proof;
 use crate::{Cause, Proof};
 
-/// The tempo moves of a position a thinned best-first run keeps
+/// The tempo moves of a position the goal's best-first runs keep
 /// ([`best_first::Tempo`]).
 pub(crate) const TEMPO_MOVES_KEPT: u32 = 2;
 
@@ -184,7 +184,7 @@ impl<'s, 'a> Phases<'s, 'a> {
             if guidance.estimate_at_floor(&start, winner) {
                 continue;
             }
-            let tempo = tempo_moves(guidance, run.thinned);
+            let tempo = tempo_moves(guidance, run.kept);
             match best_first::run(&mut self.shared.meter, &start, winner, guidance, tempo, positions, run.allowance) {
                 best_first::Ending::Mate(moves) => return Break(Outcome::Mate(moves)),
                 // The queue emptied: the set reachable through the positions
@@ -263,15 +263,19 @@ impl<'s, 'a> Phases<'s, 'a> {
     }
 }
 
-/// Which tempo moves a best-first run with `guidance` keeps: a few in the
-/// goal's runs (king marches, where the winner's pieces mostly wait) and in
-/// the runs the schedule thins whatever their guidance
-/// (`thin_any_guidance`), all of them otherwise: the material's and the
-/// plan's runs often need a winner's piece to walk or make way
-/// (`docs/tuning.md#tempo-moves`). Scheduling only: a run answers nothing
-/// but helpmates ([`best_first::Tempo`]).
-fn tempo_moves(guidance: Guidance<'_>, thin_any_guidance: bool) -> Tempo {
-    if thin_any_guidance || matches!(guidance, Guidance::Goal(_)) { Tempo::First(TEMPO_MOVES_KEPT) } else { Tempo::All }
+/// Which tempo moves a best-first run with `guidance` keeps: the first
+/// `kept` when the schedule says how many, else a few in the goal's runs
+/// (king marches, where the winner's pieces mostly wait) and all of them
+/// in the others: the material's and the plan's runs often need a
+/// winner's piece to walk or make way (`docs/tuning.md#tempo-moves`).
+/// Scheduling only: a run answers nothing but helpmates
+/// ([`best_first::Tempo`]).
+fn tempo_moves(guidance: Guidance<'_>, kept: Option<u32>) -> Tempo {
+    match kept {
+        Some(kept) => Tempo::First(kept),
+        None if matches!(guidance, Guidance::Goal(_)) => Tempo::First(TEMPO_MOVES_KEPT),
+        None => Tempo::All,
+    }
 }
 
 /// Figure 10 step 5: only kings, pawns and bishops, and no semi-open file
@@ -300,19 +304,20 @@ mod tests {
     use crate::plan::Plan;
     use crate::tt::TranspositionTable;
 
-    /// The goal's runs and the runs the schedule thins keep two tempo
-    /// moves a position; the plan's and the material's own runs keep them
-    /// all.
+    /// The goal's own runs keep two tempo moves a position, the plan's and
+    /// the material's own runs all of them; a run the schedule thins keeps
+    /// as many as it says, whatever its guidance.
     #[test]
     fn the_goal_and_the_thinned_runs_keep_few_tempo_moves() {
         let pos: Position = "k1b5/1p1p4/1P1P1K2/8/8/B7/8/1b6 w - -".parse().unwrap();
         let plan = Plan::of(&pos, Color::Black).expect("a net is possible");
         let goal = Guidance::Goal(Targets::of(&pos, Color::Black).loser_king);
-        assert_eq!(tempo_moves(goal, false), Tempo::First(TEMPO_MOVES_KEPT));
-        assert_eq!(tempo_moves(goal, true), Tempo::First(TEMPO_MOVES_KEPT));
+        assert_eq!(tempo_moves(goal, None), Tempo::First(TEMPO_MOVES_KEPT));
+        for guidance in [goal, Guidance::Plan(&plan), Guidance::Material] {
+            assert_eq!(tempo_moves(guidance, Some(1)), Tempo::First(1), "{guidance:?}");
+        }
         for guidance in [Guidance::Plan(&plan), Guidance::Material] {
-            assert_eq!(tempo_moves(guidance, false), Tempo::All, "{guidance:?}");
-            assert_eq!(tempo_moves(guidance, true), Tempo::First(TEMPO_MOVES_KEPT), "{guidance:?}");
+            assert_eq!(tempo_moves(guidance, None), Tempo::All, "{guidance:?}");
         }
     }
 

@@ -73,6 +73,12 @@ pub(crate) const BEST_FIRST_PROBE_SHARE: u64 = 8;
 /// guidance ([`best_first_runs`]).
 pub(crate) const THINNED_RUN_SHARE: u64 = 4;
 
+/// The tempo moves a position keeps in the first turn's probes and
+/// thinned run: one. A plan or material run keeping one finds the
+/// helpmates of bishop cages tens of times sooner than keeping two or all
+/// (docs/tuning.md#best-first-probes).
+pub(crate) const THINNED_TEMPO_MOVES: u32 = 1;
+
 /// A best-first guidance, before its tables are built.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Steering {
@@ -84,14 +90,15 @@ pub(crate) enum Steering {
     Plan,
 }
 
-/// One best-first run: its guidance, whether it keeps only a few tempo
-/// moves (thinned), and its node allowance.
+/// One best-first run: its guidance, how many tempo moves it keeps, and
+/// its node allowance.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct BestFirstRun {
     /// The guidance.
     pub steering: Steering,
-    /// Whether the run keeps only a few of a position's tempo moves.
-    pub thinned: bool,
+    /// The tempo moves of a position the run keeps at most; `None`: as
+    /// many as the guidance keeps of its own.
+    pub kept: Option<u32>,
     /// Its node allowance.
     pub allowance: u64,
 }
@@ -315,18 +322,20 @@ pub(crate) fn best_first_allowance(bound: u64, first_bound: u64, spent: u64) -> 
 /// whole allowance; at the first turn it is preceded by the other
 /// guidances as probes, each with a [`BEST_FIRST_PROBE_SHARE`]th (the plan
 /// only when there is one: without, it would be the goal's run again), and
-/// by a thinned run of its own guidance with a [`THINNED_RUN_SHARE`]th. A
+/// by a run of its own guidance with a [`THINNED_RUN_SHARE`]th, the probes
+/// and that run keeping [`THINNED_TEMPO_MOVES`] tempo moves a position. A
 /// probe that fails costs a little; one that succeeds saves the long run
 /// and two rounds (`docs/tuning.md#best-first-probes`).
 pub(crate) fn best_first_runs(turn: usize, allowance: u64, has_plan: bool) -> Vec<BestFirstRun> {
     let main = BEST_FIRST_ROTATION[turn % BEST_FIRST_ROTATION.len()];
-    let run = |steering, thinned, allowance| BestFirstRun { steering, thinned, allowance };
+    let run = |steering, kept, allowance| BestFirstRun { steering, kept, allowance };
     if turn > 0 {
-        return vec![run(main, false, allowance)];
+        return vec![run(main, None, allowance)];
     }
     let probes = BEST_FIRST_ROTATION[1..].iter().filter(|&&s| has_plan || s != Steering::Plan);
-    let probes = probes.map(|&s| run(s, false, allowance / BEST_FIRST_PROBE_SHARE));
-    probes.chain([run(main, true, allowance / THINNED_RUN_SHARE), run(main, false, allowance)]).collect()
+    let probes = probes.map(|&s| run(s, Some(THINNED_TEMPO_MOVES), allowance / BEST_FIRST_PROBE_SHARE));
+    let thinned = run(main, Some(THINNED_TEMPO_MOVES), allowance / THINNED_RUN_SHARE);
+    probes.chain([thinned, run(main, None, allowance)]).collect()
 }
 
 #[cfg(test)]
@@ -494,27 +503,26 @@ mod tests {
     }
 
     /// The first turn probes the other guidances with an eighth of the
-    /// allowance each, then runs its own guidance thinned with a quarter
-    /// and whole; later turns run their guidance alone (no plan: no plan
-    /// probe, which would be the goal's run again).
+    /// allowance each, then runs its own guidance with a quarter, all three
+    /// keeping one tempo move a position, and whole, keeping what its
+    /// guidance keeps; later turns run their guidance alone, keeping what it
+    /// keeps (no plan: no plan probe, which would be the goal's run again).
     #[test]
     fn the_first_best_first_turn_probes_the_other_guidances() {
         use Steering::{Goal, Material, Plan};
         let runs = |turn, has_plan| {
-            best_first_runs(turn, 800, has_plan)
-                .iter()
-                .map(|r| (r.steering, r.thinned, r.allowance))
-                .collect::<Vec<_>>()
+            best_first_runs(turn, 800, has_plan).iter().map(|r| (r.steering, r.kept, r.allowance)).collect::<Vec<_>>()
         };
+        assert_eq!(THINNED_TEMPO_MOVES, 1);
         assert_eq!(
             runs(0, true),
-            [(Goal, false, 100), (Plan, false, 100), (Material, true, 200), (Material, false, 800)]
+            [(Goal, Some(1), 100), (Plan, Some(1), 100), (Material, Some(1), 200), (Material, None, 800)]
         );
-        assert_eq!(runs(0, false), [(Goal, false, 100), (Material, true, 200), (Material, false, 800)]);
+        assert_eq!(runs(0, false), [(Goal, Some(1), 100), (Material, Some(1), 200), (Material, None, 800)]);
         for has_plan in [true, false] {
-            assert_eq!(runs(1, has_plan), [(Goal, false, 800)]);
-            assert_eq!(runs(2, has_plan), [(Plan, false, 800)]);
-            assert_eq!(runs(3, has_plan), [(Material, false, 800)]);
+            assert_eq!(runs(1, has_plan), [(Goal, None, 800)]);
+            assert_eq!(runs(2, has_plan), [(Plan, None, 800)]);
+            assert_eq!(runs(3, has_plan), [(Material, None, 800)]);
         }
     }
 }

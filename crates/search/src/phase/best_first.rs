@@ -467,7 +467,7 @@ mod tests {
             "bn1n2k1/2p2p1b/2p2Pp1/1pKp1pP1/1P1P1P2/8/5B2/2B1B1B1 b - -",
             "8/8/4n3/3k4/5R2/6P1/5K1P/8 w - - 3 45",
         ];
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut rng = testkit::XorShift64(0x9E37_79B9_7F4A_7C15);
         let mut positions = Vec::new();
         for fen in starts {
             for _ in 0..20 {
@@ -478,8 +478,7 @@ mod tests {
                     if moves.is_empty() {
                         break;
                     }
-                    state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-                    pos = pos.play(moves[(state >> 33) as usize % moves.len()]);
+                    pos = pos.play(moves[rng.below(moves.len())]);
                 }
             }
         }
@@ -680,6 +679,26 @@ mod tests {
         let mut meter = Meter::new(50_000_000, None, None);
         let thinned = run(&mut meter, &pos, Color::White, Guidance::Material, Tempo::First(1), 1_000_000, 10_000_000);
         assert_eq!(thinned, Ending::Drained { nodes: meter.nodes });
+    }
+
+    /// A bishop cage (hard line 76 for White: the winner's eight bishops
+    /// clear a diagonal while the loser's bishops block its king's
+    /// squares, 20 plies and more): the plan's run keeping one tempo move a
+    /// position finds a mate within 100,000 nodes, the one keeping them all
+    /// does not (it spends them on the bishops' arrangements), and the
+    /// moves replay to a mate by White.
+    #[test]
+    fn one_tempo_move_opens_the_bishop_cage() {
+        let pos: Position = "Bk6/2b4B/3b2B1/5B2/4B3/p1pB1B2/PpP1B3/1K6 b - -".parse().unwrap();
+        let plan = Plan::of(&pos, Color::White).expect("a net is possible");
+        let mut meter = Meter::new(50_000_000, None, None);
+        let all = run(&mut meter, &pos, Color::White, Guidance::Plan(&plan), Tempo::All, 4_000_000, 100_000);
+        assert_eq!(all, Ending::Stopped);
+        let mut meter = Meter::new(50_000_000, None, None);
+        match run(&mut meter, &pos, Color::White, Guidance::Plan(&plan), Tempo::First(1), 4_000_000, 100_000) {
+            Ending::Mate(moves) => assert!(crate::replay(&pos, Color::White, &moves).is_ok(), "{moves:?}"),
+            other => panic!("{other:?} after {} nodes", meter.nodes),
+        }
     }
 
     /// Long helpmates where the winner has many pieces that only wait (the
