@@ -38,43 +38,9 @@ pub const MAX_MEMORY_MB: u64 = 1 << 24;
 /// The default node budget of one analysis.
 pub const DEFAULT_NODES: u64 = 50_000_000;
 
-/// The algorithm (see the `search` crate).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
-#[non_exhaustive]
-pub enum Mode {
-    /// The paper's full algorithm: sound and complete (within the limits).
-    #[default]
-    Full,
-    /// The paper's quick algorithm: sound, very fast, may answer undetermined.
-    Quick,
-    /// Iterative deepening without heuristics: a shortest helpmate.
-    Shortest,
-}
-
-impl Mode {
-    /// Every mode, in the order of the help.
-    pub const ALL: [Mode; 3] = [Mode::Full, Mode::Quick, Mode::Shortest];
-
-    /// `full`, `quick` or `shortest`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Mode::Full => "full",
-            Mode::Quick => "quick",
-            Mode::Shortest => "shortest",
-        }
-    }
-}
-
-impl From<Mode> for search::Mode {
-    fn from(mode: Mode) -> search::Mode {
-        match mode {
-            Mode::Full => search::Mode::Full,
-            Mode::Quick => search::Mode::Quick,
-            Mode::Shortest => search::Mode::Shortest,
-        }
-    }
-}
+/// The algorithm: the search crate's own (with `clap::ValueEnum` under
+/// the `clap` feature).
+pub use search::Mode;
 
 /// For whom a position is analysed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -207,7 +173,7 @@ impl SearchOptions {
 
     /// The search configuration of an analyzer given `memory_mb` MiB.
     pub fn config(&self, memory_mb: usize) -> search::Config {
-        let mut config = search::Config { mode: self.mode.into(), ..search::Config::default() };
+        let mut config = search::Config { mode: self.mode, ..search::Config::default() };
         config.limits.memory_mb = memory_mb;
         if let Some(nodes) = self.nodes {
             config.limits.nodes = nodes;

@@ -98,19 +98,25 @@ pub fn forced_line(pos: &Position, winner: Color) -> Vec<movegen::Move> {
 }
 
 /// Which algorithm to run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 #[non_exhaustive]
 pub enum Mode {
-    /// The paper's full algorithm (Figure 9): sound and complete.
+    /// The paper's full algorithm (Figure 9): sound and complete (within
+    /// the limits).
     #[default]
     Full,
-    /// The paper's quick algorithm (Figure 10): sound, not complete.
+    /// The paper's quick algorithm (Figure 10): sound, very fast, may
+    /// answer undetermined.
     Quick,
-    /// A shortest helpmate.
+    /// Iterative deepening without heuristics: a shortest helpmate.
     Shortest,
 }
 
 impl Mode {
+    /// Every mode, in the order of the help.
+    pub const ALL: [Mode; 3] = [Mode::Full, Mode::Quick, Mode::Shortest];
+
     /// The mode's name on the command line: `full`, `quick` or `shortest`.
     pub fn name(self) -> &'static str {
         match self {

@@ -134,7 +134,7 @@ impl Params {
                 })?
             }
         };
-        let mut config = Config { mode: mode.into(), ..Config::default() };
+        let mut config = Config { mode, ..Config::default() };
         config.limits.memory_mb = limits.memory_mb;
         config.limits.nodes = self.number("nodes", limits.max_nodes)?.unwrap_or(limits.max_nodes);
         let deadline_ms = self.number("deadline_ms", limits.deadline_ms)?.unwrap_or(limits.deadline_ms);
