@@ -64,6 +64,7 @@ mod output;
 mod pool;
 mod query;
 mod summary;
+mod writer;
 
 pub use lines::{Line, LineReader, MAX_LINE, QUOTE_CHARS, shorten, shorten_to};
 pub use memory::{
@@ -74,6 +75,7 @@ pub use output::{Format, RecordWriter, Render, csv_row, escape_controls, to_json
 pub use pool::{Job, Pool, SubmitError, Submitter};
 pub use query::{Counter, Query, QueryError, is_skipped, parse_arguments, parse_fen, parse_query, unreachable_text};
 pub use summary::{Summary, Unit, format_micros};
+pub use writer::Writer;
 
 /// Stack size of every thread that runs an analysis: the helpmate search
 /// recurses up to [`search::MAX_HELPMATE_PLIES`] plies deep.

@@ -150,7 +150,7 @@ fn adjudicate(args: &AdjudicateArgs) -> io::Result<u8> {
     let text = inputs.text_counter();
     let out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let mut writer =
-        games::Writer::new(out, args.output.format, options.only_wrong)?.with_progress(move |s| progress.update(s));
+        games::Writer::games(out, args.output.format, options.only_wrong)?.with_progress(move |s| progress.update(s));
     games::run(inputs, &options, &mut writer)?;
     let mut summary = std::mem::take(&mut writer.summary);
     // The progress display goes with the writer, before the summary.
@@ -259,7 +259,8 @@ fn analyze(args: AnalyzeArgs) -> io::Result<u8> {
             let mut progress = Progress::new(Progress::wanted(args.output.quiet, true), total, Arc::clone(&read));
             let input = BufReader::with_capacity(1 << 16, Counting::new(io::stdin(), read));
             let start = Instant::now();
-            let mut writer = analyze::Writer::new(out, args.output.format)?.with_progress(move |s| progress.update(s));
+            let mut writer =
+                analyze::Writer::analyses(out, args.output.format)?.with_progress(move |s| progress.update(s));
             analyze::run(input, &options, &mut writer)?;
             let mut summary = std::mem::take(&mut writer.summary);
             drop(writer);

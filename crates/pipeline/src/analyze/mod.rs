@@ -27,10 +27,11 @@ use crate::lines::{Line, LineReader, MAX_LINE};
 use crate::memory::{MemoryError, Workload};
 use crate::options::{ProofOptions, QueryOptions, SearchOptions, ThreadOptions, Winners};
 use crate::ordered::{self, Process, Sink, Source};
-use crate::output::{Format, RecordWriter};
+use crate::output::Format;
 use crate::pool::Pool;
 use crate::query::{Query, is_skipped, parse_query};
-use crate::summary::{Summary, Unit};
+use crate::summary::Summary;
+pub use crate::writer::Writer;
 
 /// How to run an analysis.
 #[derive(Clone, Copy, Debug)]
@@ -421,35 +422,6 @@ pub fn analyze_query(
         .collect()
 }
 
-/// Writes the records in a format and keeps the [`Summary`]; `progress`
-/// (if any) is shown the summary after each batch.
-pub struct Writer<W: Write> {
-    records: RecordWriter<W>,
-    /// The counts so far.
-    pub summary: Summary,
-    progress: Option<crate::summary::ShowProgress>,
-}
-
-impl<W: Write> core::fmt::Debug for Writer<W> {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("Writer").field("summary", &self.summary).finish_non_exhaustive()
-    }
-}
-
-impl<W: Write> Writer<W> {
-    /// A writer of records to `output` in `format`.
-    pub fn new(output: W, format: Format) -> io::Result<Writer<W>> {
-        let records = RecordWriter::new(output, format, ANALYSIS_COLUMNS)?;
-        Ok(Writer { records, summary: Summary::new(Unit::Analyses), progress: None })
-    }
-
-    /// Shows the summary to `progress` after each batch written.
-    pub fn with_progress(mut self, progress: impl FnMut(&Summary) + 'static) -> Writer<W> {
-        self.progress = Some(Box::new(progress));
-        self
-    }
-}
-
 impl<W: Write> Sink<Outputs> for Writer<W> {
     fn write(&mut self, outputs: Outputs) -> io::Result<()> {
         for output in outputs.0 {
@@ -457,23 +429,21 @@ impl<W: Write> Sink<Outputs> for Writer<W> {
                 Output::Records(records) => {
                     for record in &records {
                         self.summary.add(record.verdict, record.cause.is_some(), record.micros);
-                        self.records.write(record)?;
+                        self.write(record)?;
                     }
                 }
                 Output::Error(error) => {
                     self.summary.errors += 1;
-                    self.records.write(&error)?;
+                    self.write(&error)?;
                 }
             }
         }
-        if let Some(progress) = &mut self.progress {
-            progress(&self.summary);
-        }
+        self.batch_written();
         Ok(())
     }
 
     fn idle(&mut self) -> io::Result<()> {
-        self.records.flush()
+        self.flush()
     }
 }
 
@@ -504,7 +474,7 @@ where
     W: Write,
 {
     let start = Instant::now();
-    let mut writer = Writer::new(output, format)?;
+    let mut writer = Writer::analyses(output, format)?;
     run(input, options, &mut writer)?;
     writer.summary.elapsed = start.elapsed();
     Ok(writer.summary)

@@ -37,9 +37,10 @@ pub use source::{BATCH_GAMES, Batch, GameSource, Inputs, Item};
 use crate::memory::{MemoryError, Workload};
 use crate::options::{GameOptions, SearchOptions, ThreadOptions};
 use crate::ordered::{self, Process, Sink};
-use crate::output::{Format, RecordWriter};
+use crate::output::Format;
 use crate::pool::Pool;
-use crate::summary::{Summary, Unit};
+use crate::summary::Summary;
+pub use crate::writer::Writer;
 
 /// How to run.
 #[derive(Clone, Copy, Debug)]
@@ -113,7 +114,7 @@ impl Output {
         }
     }
 
-    /// Counts the output in `summary` (of [`Unit::Games`]).
+    /// Counts the output in `summary` (of [`Unit::Games`](crate::Unit::Games)).
     pub fn count(&self, summary: &mut Summary) {
         match self {
             Output::Game(game) => {
@@ -308,57 +309,24 @@ pub fn adjudicate_each(
     0
 }
 
-/// Writes the records in a format and keeps the [`Summary`]; `progress`
-/// (if any) is shown the summary after each batch.
-pub struct Writer<W: Write> {
-    records: RecordWriter<W>,
-    only_wrong: bool,
-    /// The counts so far.
-    pub summary: Summary,
-    progress: Option<crate::summary::ShowProgress>,
-}
-
-impl<W: Write> core::fmt::Debug for Writer<W> {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("Writer").field("summary", &self.summary).finish_non_exhaustive()
-    }
-}
-
-impl<W: Write> Writer<W> {
-    /// A writer of records to `output` in `format` (only the wrong results
-    /// and the errors if `only_wrong`).
-    pub fn new(output: W, format: Format, only_wrong: bool) -> io::Result<Writer<W>> {
-        let records = RecordWriter::new(output, format, GAME_COLUMNS)?;
-        Ok(Writer { records, only_wrong, summary: Summary::new(Unit::Games), progress: None })
-    }
-
-    /// Shows the summary to `progress` after each batch written.
-    pub fn with_progress(mut self, progress: impl FnMut(&Summary) + 'static) -> Writer<W> {
-        self.progress = Some(Box::new(progress));
-        self
-    }
-}
-
 impl<W: Write> Sink<Outputs> for Writer<W> {
     fn write(&mut self, outputs: Outputs) -> io::Result<()> {
         for output in outputs {
             output.count(&mut self.summary);
             if output.is_written(self.only_wrong) {
                 match &output {
-                    Output::Game(game) => self.records.write(&**game)?,
-                    Output::Error(error) | Output::InputError(error) => self.records.write(error)?,
+                    Output::Game(game) => self.write(&**game)?,
+                    Output::Error(error) | Output::InputError(error) => self.write(error)?,
                     Output::Skipped => {}
                 }
             }
         }
-        if let Some(progress) = &mut self.progress {
-            progress(&self.summary);
-        }
+        self.batch_written();
         Ok(())
     }
 
     fn idle(&mut self) -> io::Result<()> {
-        self.records.flush()
+        self.flush()
     }
 }
 
@@ -384,7 +352,7 @@ pub fn run<K: Sink<Outputs>>(inputs: Inputs, options: &Options, sink: &mut K) ->
 pub fn run_to<W: Write>(inputs: Inputs, output: W, format: Format, options: &Options) -> io::Result<Summary> {
     let start = Instant::now();
     let text = inputs.text_counter();
-    let mut writer = Writer::new(output, format, options.only_wrong)?;
+    let mut writer = Writer::games(output, format, options.only_wrong)?;
     run(inputs, options, &mut writer)?;
     let mut summary = writer.summary;
     summary.bytes = text.load(Ordering::Relaxed);
