@@ -84,7 +84,7 @@ pub(crate) fn capture_forcing_checks(board: &Board, regions: &Regions, uncleared
 #[cfg(test)]
 mod tests {
     use super::*;
-    use movegen::{CastlingRights, Color, Piece, Position, Setup};
+    use movegen::{Color, Piece, Position, Setup};
 
     /// Every square the rule closes is one where the piece's check is
     /// answered only by its capture, in random positions built around the
@@ -97,13 +97,8 @@ mod tests {
     /// the piece on that square. Asserts that enough such moves come up.
     #[test]
     fn closed_squares_force_the_capture_of_the_checker() {
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut below = |n: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % n as u64) as usize
-        };
+        let mut rng = testkit::XorShift64(0x2545_f491_4f6c_dd1d);
+        let mut below = |n: usize| rng.below(n);
         let roles = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
         let (mut claimed, mut positions) = (0, 0);
         while positions < 100_000 {
@@ -136,15 +131,7 @@ mod tests {
                 continue;
             }
             board.set_piece_at(white_king, Piece::new(Color::White, Role::King));
-            let setup = Setup {
-                board,
-                side_to_move: Color::White,
-                castling: CastlingRights::empty(),
-                castling_files: movegen::CastlingFiles::STANDARD,
-                en_passant: None,
-                halfmove_clock: 0,
-                fullmove_number: 1,
-            };
+            let setup = Setup::of_board(board, Color::White);
             let Ok(pos) = Position::from_setup(setup) else { continue };
             positions += 1;
             let board = pos.board();

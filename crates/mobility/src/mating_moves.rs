@@ -256,7 +256,7 @@ pub(crate) fn mating_pawn_targets(board: &Board, regions: &Regions, fixed: Bitbo
 #[cfg(test)]
 mod tests {
     use super::*;
-    use movegen::{CastlingRights, Piece, Position, Setup};
+    use movegen::{Piece, Position, Setup};
 
     fn play(pos: &Position, from: Square, to: Square) -> Position {
         let m = pos.legal_moves().iter().copied().find(|m| m.from() == from && m.to() == to).expect("a legal move");
@@ -348,13 +348,8 @@ mod tests {
     /// anywhere (blockers, capturers, guards, flight squares), Black to
     /// move; `each` is called on `count` of them.
     fn generated_positions(count: usize, mut each: impl FnMut(&Position)) {
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut below = |n: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % n as u64) as usize
-        };
+        let mut rng = testkit::XorShift64(0x9e37_79b9_7f4a_7c15);
+        let mut below = |n: usize| rng.below(n);
         let roles = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
         let directions = [(0, 1), (1, 1), (-1, 1), (1, 0), (-1, 0), (0, -1), (1, -1), (-1, -1)];
         let mut positions = 0;
@@ -397,15 +392,7 @@ mod tests {
                 continue;
             }
             board.set_piece_at(black_king, Piece::new(Color::Black, Role::King));
-            let setup = Setup {
-                board,
-                side_to_move: Color::Black,
-                castling: CastlingRights::empty(),
-                castling_files: movegen::CastlingFiles::STANDARD,
-                en_passant: None,
-                halfmove_clock: 0,
-                fullmove_number: 1,
-            };
+            let setup = Setup::of_board(board, Color::Black);
             let Ok(pos) = Position::from_setup(setup) else { continue };
             positions += 1;
             each(&pos);

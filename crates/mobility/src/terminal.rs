@@ -356,7 +356,7 @@ fn ray_beyond(k: Square, y: Square, stop: Bitboard) -> Bitboard {
 mod tests {
     use super::*;
     use crate::Regions;
-    use movegen::{CastlingRights, Piece, Position, Setup};
+    use movegen::{Piece, Position, Setup};
 
     /// Every capture the verification calls terminal ends in stalemate, in
     /// random positions built around it: Black's king near a corner or an
@@ -368,13 +368,8 @@ mod tests {
     /// enough such captures come up.
     #[test]
     fn claimed_terminal_captures_are_stalemates() {
-        let mut state = 0x6a09_e667_f3bc_c909u64;
-        let mut below = |n: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % n as u64) as usize
-        };
+        let mut rng = testkit::XorShift64(0x6a09_e667_f3bc_c909);
+        let mut below = |n: usize| rng.below(n);
         let roles = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
         let (mut claimed, mut positions, mut with_rights, mut claimed_with_rights) = (0, 0, 0, 0);
         while positions < 500_000 {
@@ -410,15 +405,7 @@ mod tests {
                 continue;
             }
             board.set_piece_at(white_king, Piece::new(Color::White, Role::King));
-            let setup = Setup {
-                board,
-                side_to_move: Color::White,
-                castling: CastlingRights::empty(),
-                castling_files: movegen::CastlingFiles::STANDARD,
-                en_passant: None,
-                halfmove_clock: 0,
-                fullmove_number: 1,
-            };
+            let setup = Setup::of_board(board, Color::White);
             let Ok(mut pos) = Position::from_setup(setup) else { continue };
             // Half of the time, Black's king on its first rank gets a
             // Chess960 right with a rook of that rank: the verification

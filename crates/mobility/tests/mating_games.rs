@@ -15,7 +15,7 @@ mod common;
 
 use common::{Rng, labelled_positions, other_side_to_move, play_checked, random_edit, towards_mate, without_one_piece};
 use mobility::{Games, Mobility, Rules};
-use movegen::{Bitboard, Board, CastlingRights, Color, Piece, Position, Role, Setup, Square};
+use movegen::{Bitboard, Board, Color, Piece, Position, Role, Setup, Square};
 
 #[test]
 fn games_ending_in_the_winners_mate_stay_in_regions() {
@@ -249,15 +249,7 @@ fn moves_out_of_the_regions_mate_the_winner_in_generated_positions() {
         }
         board.set_piece_at(black_king, Piece::new(Color::Black, Role::King));
         let side_to_move = if rng.below(2) == 0 { Color::White } else { Color::Black };
-        let setup = Setup {
-            board,
-            side_to_move,
-            castling: CastlingRights::empty(),
-            castling_files: movegen::CastlingFiles::STANDARD,
-            en_passant: None,
-            halfmove_clock: 0,
-            fullmove_number: 1,
-        };
+        let setup = Setup::of_board(board, side_to_move);
         let Ok(start) = Position::from_setup(setup) else { continue };
         if start.legal_moves().is_empty() {
             continue;

@@ -302,6 +302,21 @@ impl Setup {
         }
     }
 
+    /// `board` with `side_to_move` to move, and nothing else: no castling
+    /// right, no en passant square, the clocks at `0 1` (the positions the
+    /// tests build piece by piece).
+    pub const fn of_board(board: Board, side_to_move: Color) -> Setup {
+        Setup {
+            board,
+            side_to_move,
+            castling: CastlingRights::empty(),
+            castling_files: CastlingFiles::STANDARD,
+            en_passant: None,
+            halfmove_clock: 0,
+            fullmove_number: 1,
+        }
+    }
+
     /// Parses the syntax of a FEN. Fields are separated by ASCII whitespace;
     /// the halfmove clock and fullmove number may be omitted together (they
     /// then default to `0` and `1`), or just the fullmove number. A fullmove

@@ -6,7 +6,7 @@
 #[allow(unused_imports)]
 pub use testkit::{XorShift64 as Rng, mate_within};
 
-use movegen::{Board, CastlingRights, Color, Piece, Position, Rank, Role, Setup, Square};
+use movegen::{Board, Color, Piece, Position, Rank, Role, Setup, Square};
 use search::{Analysis, Verdict, replay};
 
 /// A labelled query: position, intended winner, whether the label says the
@@ -100,14 +100,6 @@ pub fn sparse_position(seed: u64) -> Option<Position> {
             board.set_piece_at(square, piece);
         }
     }
-    let setup = Setup {
-        board,
-        side_to_move: Color::from_white(rng.below(2) == 0),
-        castling: CastlingRights::empty(),
-        castling_files: movegen::CastlingFiles::STANDARD,
-        en_passant: None,
-        halfmove_clock: 0,
-        fullmove_number: 1,
-    };
+    let setup = Setup::of_board(board, Color::from_white(rng.below(2) == 0));
     Position::from_setup(setup).ok()
 }
