@@ -73,11 +73,15 @@ pub(crate) const BEST_FIRST_PROBE_SHARE: u64 = 8;
 /// guidance ([`best_first_runs`]).
 pub(crate) const THINNED_RUN_SHARE: u64 = 4;
 
-/// The tempo moves a position keeps in the first turn's probes and
-/// thinned run: one. A plan or material run keeping one finds the
-/// helpmates of bishop cages tens of times sooner than keeping two or all
+/// The tempo moves a position keeps in the first turn's probes: one. A
+/// plan or material run keeping one finds the helpmates of bishop cages
+/// tens of times sooner than keeping two or all
 /// (docs/tuning.md#best-first-probes).
-pub(crate) const THINNED_TEMPO_MOVES: u32 = 1;
+pub(crate) const PROBE_TEMPO_MOVES: u32 = 1;
+
+/// The tempo moves a position keeps in the first turn's thinned run of its
+/// own guidance (docs/tuning.md#tempo-moves).
+pub(crate) const THINNED_TEMPO_MOVES: u32 = 2;
 
 /// A best-first guidance, before its tables are built.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -323,7 +327,8 @@ pub(crate) fn best_first_allowance(bound: u64, first_bound: u64, spent: u64) -> 
 /// guidances as probes, each with a [`BEST_FIRST_PROBE_SHARE`]th (the plan
 /// only when there is one: without, it would be the goal's run again), and
 /// by a run of its own guidance with a [`THINNED_RUN_SHARE`]th, the probes
-/// and that run keeping [`THINNED_TEMPO_MOVES`] tempo moves a position. A
+/// keeping [`PROBE_TEMPO_MOVES`] tempo moves a position and that run
+/// [`THINNED_TEMPO_MOVES`]. A
 /// probe that fails costs a little; one that succeeds saves the long run
 /// and two rounds (`docs/tuning.md#best-first-probes`).
 pub(crate) fn best_first_runs(turn: usize, allowance: u64, has_plan: bool) -> Vec<BestFirstRun> {
@@ -333,7 +338,7 @@ pub(crate) fn best_first_runs(turn: usize, allowance: u64, has_plan: bool) -> Ve
         return vec![run(main, None, allowance)];
     }
     let probes = BEST_FIRST_ROTATION[1..].iter().filter(|&&s| has_plan || s != Steering::Plan);
-    let probes = probes.map(|&s| run(s, Some(THINNED_TEMPO_MOVES), allowance / BEST_FIRST_PROBE_SHARE));
+    let probes = probes.map(|&s| run(s, Some(PROBE_TEMPO_MOVES), allowance / BEST_FIRST_PROBE_SHARE));
     let thinned = run(main, Some(THINNED_TEMPO_MOVES), allowance / THINNED_RUN_SHARE);
     probes.chain([thinned, run(main, None, allowance)]).collect()
 }
@@ -503,8 +508,8 @@ mod tests {
     }
 
     /// The first turn probes the other guidances with an eighth of the
-    /// allowance each, then runs its own guidance with a quarter, all three
-    /// keeping one tempo move a position, and whole, keeping what its
+    /// allowance each, keeping one tempo move a position, then runs its own
+    /// guidance with a quarter, keeping two, and whole, keeping what its
     /// guidance keeps; later turns run their guidance alone, keeping what it
     /// keeps (no plan: no plan probe, which would be the goal's run again).
     #[test]
@@ -513,12 +518,12 @@ mod tests {
         let runs = |turn, has_plan| {
             best_first_runs(turn, 800, has_plan).iter().map(|r| (r.steering, r.kept, r.allowance)).collect::<Vec<_>>()
         };
-        assert_eq!(THINNED_TEMPO_MOVES, 1);
+        assert_eq!((PROBE_TEMPO_MOVES, THINNED_TEMPO_MOVES), (1, 2));
         assert_eq!(
             runs(0, true),
-            [(Goal, Some(1), 100), (Plan, Some(1), 100), (Material, Some(1), 200), (Material, None, 800)]
+            [(Goal, Some(1), 100), (Plan, Some(1), 100), (Material, Some(2), 200), (Material, None, 800)]
         );
-        assert_eq!(runs(0, false), [(Goal, Some(1), 100), (Material, Some(1), 200), (Material, None, 800)]);
+        assert_eq!(runs(0, false), [(Goal, Some(1), 100), (Material, Some(2), 200), (Material, None, 800)]);
         for has_plan in [true, false] {
             assert_eq!(runs(1, has_plan), [(Goal, None, 800)]);
             assert_eq!(runs(2, has_plan), [(Plan, None, 800)]);
