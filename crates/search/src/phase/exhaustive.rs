@@ -155,7 +155,7 @@ impl Exhaustive {
                 child
             }));
             let moves = moves.iter().enumerate().skip(usize::from(first));
-            for ((index, &m), child) in moves.zip(children.iter().copied()) {
+            for ((index, &m), child) in moves.zip(children.iter()) {
                 if shared.meter.nodes + checks_cost >= stop_at || !shared.meter.tick() {
                     // Resumable: the expansion goes on from this move next
                     // time (a move list has at most 218 moves).
@@ -163,17 +163,17 @@ impl Exhaustive {
                     return Traversal::Interrupted;
                 }
                 if !child.has_legal_moves() {
-                    if is_winner_mate(&child, winner) {
+                    if is_winner_mate(child, winner) {
                         self.mate = Some(plies + 1);
                         return Traversal::Mate { plies: plies + 1 };
                     }
                     continue;
                 }
                 let irreversible = pos.is_irreversible(m);
-                if irreversible && insufficient_material(&child, winner).is_some() {
+                if irreversible && insufficient_material(child, winner).is_some() {
                     continue;
                 }
-                let (hash, packed) = (shared.hash(&child), child.pack());
+                let (hash, packed) = (shared.hash(child), child.pack());
                 let mask = shared.config.hash_mask();
                 if shared.visited.set_is_crowded() {
                     // Grown before the probes get long; at its largest it
@@ -200,7 +200,7 @@ impl Exhaustive {
                 }
                 if irreversible && shared.config.static_pruning().is_some() && shared.oracle.pays() && {
                     checks_cost += STATIC_CHECK_NODES;
-                    shared.oracle.proves(&child, winner, plies as usize + 1)
+                    shared.oracle.proves(child, winner, plies as usize + 1)
                 } {
                     continue;
                 }
@@ -208,7 +208,7 @@ impl Exhaustive {
                     self.out_of_memory = true;
                     return Traversal::Interrupted;
                 }
-                self.queue.push_back((child, plies + 1, 0));
+                self.queue.push_back((*child, plies + 1, 0));
             }
             self.expanded += 1;
         }
