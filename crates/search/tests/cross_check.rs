@@ -43,15 +43,9 @@ fn agree(pos: &Position, winner: Color, full: &mut Analyzer, quick: &mut Analyze
 /// Positions from random games starting at dev-set positions.
 fn playout_position(seed: u64, starts: &[Position]) -> Position {
     let mut rng = Rng(seed | 1);
-    let mut pos = starts[rng.below(starts.len())];
-    for _ in 0..rng.below(30) {
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        pos = pos.play(moves[rng.below(moves.len())]);
-    }
-    pos
+    let start = starts[rng.below(starts.len())];
+    let plies = rng.below(30);
+    *rng.random_game(start, plies).last().expect("the start at least")
 }
 
 #[test]

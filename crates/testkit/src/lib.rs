@@ -45,6 +45,23 @@ impl XorShift64 {
     pub fn square(&mut self) -> Square {
         Square::new(self.below(64) as u32)
     }
+
+    /// The positions of a random game from `start`: `start`, then the
+    /// position after each of up to `plies` random legal moves (fewer when
+    /// the game ends).
+    pub fn random_game(&mut self, start: Position, plies: usize) -> Vec<Position> {
+        let mut positions = vec![start];
+        let mut pos = start;
+        for _ in 0..plies {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            pos = pos.play(moves[self.below(moves.len())]);
+            positions.push(pos);
+        }
+        positions
+    }
 }
 
 /// xorshift64* (Vigna): the generator of the move generator and mobility

@@ -470,16 +470,9 @@ mod tests {
         let mut rng = testkit::XorShift64(0x9E37_79B9_7F4A_7C15);
         let mut positions = Vec::new();
         for fen in starts {
+            let start: Position = fen.parse().unwrap();
             for _ in 0..20 {
-                let mut pos: Position = fen.parse().unwrap();
-                for _ in 0..40 {
-                    positions.push(pos);
-                    let moves = pos.legal_moves();
-                    if moves.is_empty() {
-                        break;
-                    }
-                    pos = pos.play(moves[rng.below(moves.len())]);
-                }
+                positions.extend(rng.random_game(start, 39));
             }
         }
         positions
