@@ -131,9 +131,30 @@ impl Position {
         to
     }
 
-    /// The king's legal destinations other than castling: adjacent squares
-    /// not occupied by its own pieces and not attacked once the king has
-    /// left its square (so that it cannot step back along a checking ray).
+    /// The squares the king of `color` could step to were it to move:
+    /// adjacent squares not occupied by its own pieces and not attacked
+    /// once the king has left its square (so that it cannot step back along
+    /// a checking ray). For the side to move, its legal king moves other
+    /// than castling; for the other side, its king's free flight squares.
+    ///
+    /// ```
+    /// use movegen::{Color, Position, Square};
+    /// // Black's king on h8: g8 and g7 are guarded by the queen on g1,
+    /// // h7 is its own pawn's square.
+    /// let pos: Position = "7k/7p/8/8/8/8/8/K5Q1 w - - 0 1".parse().unwrap();
+    /// assert!(pos.king_escapes(Color::Black).is_empty());
+    /// assert!(pos.king_escapes(Color::White).contains(Square::B2));
+    /// ```
+    #[inline]
+    pub fn king_escapes(&self, color: Color) -> Bitboard {
+        match color {
+            Color::White => self.king_safe_targets::<White>(),
+            Color::Black => self.king_safe_targets::<Black>(),
+        }
+    }
+
+    /// [`Position::king_escapes`] of the side `S` (in move generation, the
+    /// side to move).
     ///
     /// Computed for all the squares at once: the leapers' attacks by set
     /// operations, and each enemy slider's attacks only if one of its empty
@@ -143,7 +164,7 @@ impl Position {
         let board = self.board();
         let ours = board.by_color(S::COLOR);
         let theirs = board.by_color(!S::COLOR);
-        let king = self.our_king();
+        let king = self.king_of(S::COLOR);
         let mut targets = attacks::king(king) - ours;
         if targets.is_empty() {
             return targets;

@@ -1,13 +1,14 @@
 //! The fast set-based answers (`count_legal_moves`, `has_legal_moves`,
-//! `for_each_piece_moves`, `legal_destinations`) agree with the ordered
-//! legal move list, on every test position, on the positions one and two
-//! plies after the first few hundred of them, and along random playouts
+//! `for_each_piece_moves`, `legal_destinations`, `king_escapes`) agree with
+//! the ordered legal move list, on every test position, on the positions
+//! one and two plies after the first few hundred of them, and along random
+//! playouts
 //! (which end in mates and stalemates).
 
 mod common;
 
 use common::{Rng, playout, test_fens};
-use movegen::{Bitboard, Position};
+use movegen::{Bitboard, Color, Position, attacks};
 
 fn check(pos: &Position) {
     let moves = pos.legal_moves();
@@ -26,6 +27,21 @@ fn check(pos: &Position) {
     sorted.sort();
     from_sets.sort();
     assert_eq!(from_sets, sorted, "set view {fen}");
+    // The king's escapes: for the side to move, its king's moves but
+    // castling; for both sides, the squares next to the king that its own
+    // pieces leave free and the other side does not attack once the king
+    // has left its square.
+    let steps: Bitboard =
+        moves.iter().filter(|m| m.from() == pos.our_king() && !m.is_castle()).map(|m| m.to()).collect();
+    assert_eq!(pos.king_escapes(pos.side_to_move()), steps, "king escapes {fen}");
+    let board = pos.board();
+    for color in Color::ALL {
+        let king = pos.king_of(color);
+        let without_king = board.occupied() - Bitboard::from(king);
+        let free = attacks::king(king) - board.by_color(color);
+        let escapes: Bitboard = free.iter().filter(|&sq| !board.is_attacked_by(sq, !color, without_king)).collect();
+        assert_eq!(pos.king_escapes(color), escapes, "{color:?} king escapes {fen}");
+    }
     let movers: Bitboard = moves.iter().map(|m| m.from()).collect();
     for square in pos.us() - movers {
         assert!(pos.legal_destinations(square).is_empty(), "{square} in {fen}");

@@ -22,7 +22,7 @@
 
 use std::collections::{BTreeMap, VecDeque};
 
-use movegen::{Bitboard, Color, Move, MoveList, PackedPosition, Position, Role, Square, attacks};
+use movegen::{Bitboard, Color, Move, MoveList, PackedPosition, Position, Role, Square};
 use static_check::insufficient_material;
 
 use crate::meter::Meter;
@@ -44,29 +44,6 @@ fn nearest_goal(king: Square, goal: Bitboard) -> (u32, Square) {
     goal.iter().map(|t| (king.distance(t), t)).min().unwrap_or((0, king))
 }
 
-/// The squares the pieces of `color` attack on `board`, with the blockers
-/// `occupied`.
-fn guarded_by(board: &movegen::Board, color: Color, occupied: Bitboard) -> Bitboard {
-    let ours = board.by_color(color);
-    let mut guarded = Bitboard::EMPTY;
-    for square in board.pawns() & ours {
-        guarded |= attacks::pawn(color, square);
-    }
-    for square in board.knights() & ours {
-        guarded |= attacks::knight(square);
-    }
-    for square in board.bishops_and_queens() & ours {
-        guarded |= attacks::bishop(square, occupied);
-    }
-    for square in board.rooks_and_queens() & ours {
-        guarded |= attacks::rook(square, occupied);
-    }
-    for square in board.kings() & ours {
-        guarded |= attacks::king(square);
-    }
-    guarded
-}
-
 /// [`nearest_goal`] for every square of the loser's king, computed once
 /// per run: the best-first phase asks it of every position it generates
 /// (docs/tuning.md#goal-ranking).
@@ -83,18 +60,11 @@ impl NearestGoals {
 #[inline(always)]
 fn estimate_towards(pos: &Position, winner: Color, (distance, target): (u32, Square)) -> u32 {
     let board = pos.board();
-    let king = pos.king_of(!winner);
     let occupied = board.occupied();
     let winners = board.by_color(winner);
-    // The squares around the king that the loser's own pieces do not
-    // take and the winner does not guard (the king is not in the way of
-    // the winner's lines).
-    let around = attacks::king(king) - board.by_color(!winner);
-    let free = if around.is_empty() {
-        0
-    } else {
-        (around - guarded_by(board, winner, occupied - Bitboard::from(king))).count()
-    };
+    // The squares around the king that the loser's own pieces do not take
+    // and the winner does not guard.
+    let free = pos.king_escapes(!winner).count();
     let check = u32::from(!(pos.side_to_move() == !winner && pos.is_check()));
     // The king cannot enter a target the winner occupies or attacks.
     let blocked = if distance == 0 {
@@ -476,26 +446,6 @@ mod tests {
             }
         }
         positions
-    }
-
-    /// The squares `guarded_by` returns are those `is_attacked_by` finds
-    /// attacked, square by square, for both colours, with and without the
-    /// defending king on the board.
-    #[test]
-    fn guarded_squares_are_the_attacked_ones() {
-        for pos in random_positions() {
-            let board = pos.board();
-            for color in [Color::White, Color::Black] {
-                let king = Bitboard::from(pos.king_of(!color));
-                for occupied in [board.occupied(), board.occupied() - king] {
-                    let guarded = guarded_by(board, color, occupied);
-                    for square in Square::ALL {
-                        let attacked = board.is_attacked_by(square, color, occupied);
-                        assert_eq!(guarded.contains(square), attacked, "{pos:?} {color:?} {square:?}");
-                    }
-                }
-            }
-        }
     }
 
     /// A run's ranking ([`Ranking`], the goal's nearest squares looked up
