@@ -98,17 +98,16 @@ mod tests {
     #[test]
     fn closed_squares_force_the_capture_of_the_checker() {
         let mut rng = testkit::XorShift64(0x2545_f491_4f6c_dd1d);
-        let mut below = |n: usize| rng.below(n);
         let roles = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
         let (mut claimed, mut positions) = (0, 0);
         while positions < 100_000 {
             let mut board = Board::empty();
-            let king = Square::new(below(64) as u32);
+            let king = rng.square();
             board.set_piece_at(king, Piece::new(Color::Black, Role::King));
             let around: Vec<Square> = attacks::king(king).iter().collect();
             for &square in &around {
-                if below(3) != 0 {
-                    let role = roles[below(roles.len())];
+                if rng.below(3) != 0 {
+                    let role = roles[rng.below(roles.len())];
                     let rank = square.rank() as u32;
                     if !(role == Role::Pawn && (rank == 0 || rank == 7)) {
                         board.set_piece_at(square, Piece::new(Color::Black, role));
@@ -117,16 +116,16 @@ mod tests {
             }
             let near: Vec<Square> =
                 (attacks::king(king) | attacks::knight(king) | attacks::queen(king, Bitboard::EMPTY)).iter().collect();
-            for _ in 0..2 + below(5) {
-                let square = if below(2) == 0 { near[below(near.len())] } else { Square::new(below(64) as u32) };
-                let color = if below(3) == 0 { Color::Black } else { Color::White };
-                let role = roles[below(roles.len())];
+            for _ in 0..2 + rng.below(5) {
+                let square = if rng.below(2) == 0 { near[rng.below(near.len())] } else { rng.square() };
+                let color = if rng.below(3) == 0 { Color::Black } else { Color::White };
+                let role = roles[rng.below(roles.len())];
                 let rank = square.rank() as u32;
                 if board.piece_at(square).is_none() && !(role == Role::Pawn && (rank == 0 || rank == 7)) {
                     board.set_piece_at(square, Piece::new(color, role));
                 }
             }
-            let white_king = Square::new(below(64) as u32);
+            let white_king = rng.square();
             if board.piece_at(white_king).is_some() {
                 continue;
             }

@@ -349,22 +349,21 @@ mod tests {
     /// move; `each` is called on `count` of them.
     fn generated_positions(count: usize, mut each: impl FnMut(&Position)) {
         let mut rng = testkit::XorShift64(0x9e37_79b9_7f4a_7c15);
-        let mut below = |n: usize| rng.below(n);
         let roles = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
         let directions = [(0, 1), (1, 1), (-1, 1), (1, 0), (-1, 0), (0, -1), (1, -1), (-1, -1)];
         let mut positions = 0;
         while positions < count {
             let mut board = Board::empty();
-            let king = Square::new(below(64) as u32);
+            let king = rng.square();
             board.set_piece_at(king, Piece::new(Color::White, Role::King));
-            let (df, dr) = directions[below(directions.len())];
+            let (df, dr) = directions[rng.below(directions.len())];
             let line = ray(king, df, dr);
             if line.len() < 2 {
                 continue;
             }
-            let between = below(line.len() - 1);
-            let slider_at = between + 1 + below(line.len() - 1 - between);
-            let slider = if below(2) == 0 {
+            let between = rng.below(line.len() - 1);
+            let slider_at = between + 1 + rng.below(line.len() - 1 - between);
+            let slider = if rng.below(2) == 0 {
                 Role::Queen
             } else if df == 0 || dr == 0 {
                 Role::Rook
@@ -372,22 +371,22 @@ mod tests {
                 Role::Bishop
             };
             board.set_piece_at(line[slider_at], Piece::new(Color::Black, slider));
-            board.set_piece_at(line[between], Piece::new(Color::Black, roles[below(roles.len())]));
+            board.set_piece_at(line[between], Piece::new(Color::Black, roles[rng.below(roles.len())]));
             // Pieces around the king, then anywhere; the squares of the
             // line stay as placed.
-            for _ in 0..below(10) {
-                let square = if below(3) == 0 {
-                    Square::new(below(64) as u32)
+            for _ in 0..rng.below(10) {
+                let square = if rng.below(3) == 0 {
+                    rng.square()
                 } else {
                     let around: Vec<Square> = attacks::king(king).iter().collect();
-                    around[below(around.len())]
+                    around[rng.below(around.len())]
                 };
-                let color = if below(4) == 0 { Color::White } else { Color::Black };
+                let color = if rng.below(4) == 0 { Color::White } else { Color::Black };
                 if board.piece_at(square).is_none() && !line[..=slider_at].contains(&square) {
-                    board.set_piece_at(square, Piece::new(color, roles[below(roles.len())]));
+                    board.set_piece_at(square, Piece::new(color, roles[rng.below(roles.len())]));
                 }
             }
-            let black_king = Square::new(below(64) as u32);
+            let black_king = rng.square();
             if board.piece_at(black_king).is_some() {
                 continue;
             }

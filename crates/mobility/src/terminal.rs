@@ -369,38 +369,37 @@ mod tests {
     #[test]
     fn claimed_terminal_captures_are_stalemates() {
         let mut rng = testkit::XorShift64(0x6a09_e667_f3bc_c909);
-        let mut below = |n: usize| rng.below(n);
         let roles = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
         let (mut claimed, mut positions, mut with_rights, mut claimed_with_rights) = (0, 0, 0, 0);
         while positions < 500_000 {
             let mut board = Board::empty();
-            let king = Square::new((below(8) + 8 * [0, 7, below(8)][below(3)]) as u32);
+            let king = Square::new((rng.below(8) + 8 * [0, 7, rng.below(8)][rng.below(3)]) as u32);
             board.set_piece_at(king, Piece::new(Color::Black, Role::King));
             // Blocked pawn pairs: a Black pawn with a White pawn in front.
-            for _ in 0..below(5) {
-                let (file, rank) = (below(8) as u32, 2 + below(4) as u32);
+            for _ in 0..rng.below(5) {
+                let (file, rank) = (rng.below(8) as u32, 2 + rng.below(4) as u32);
                 let (black, white) = (Square::new(rank * 8 + file), Square::new((rank - 1) * 8 + file));
                 if board.piece_at(black).is_none() && board.piece_at(white).is_none() {
                     board.set_piece_at(black, Piece::new(Color::Black, Role::Pawn));
                     board.set_piece_at(white, Piece::new(Color::White, Role::Pawn));
                 }
             }
-            for _ in 0..below(3) {
+            for _ in 0..rng.below(3) {
                 let around: Vec<Square> = attacks::king(king).iter().collect();
-                let square = around[below(around.len())];
-                let role = if below(2) == 0 { Role::Pawn } else { roles[below(roles.len())] };
+                let square = around[rng.below(around.len())];
+                let role = if rng.below(2) == 0 { Role::Pawn } else { roles[rng.below(roles.len())] };
                 let rank = square.rank() as u32;
                 if board.piece_at(square).is_none() && !(role == Role::Pawn && (rank == 0 || rank == 7)) {
                     board.set_piece_at(square, Piece::new(Color::Black, role));
                 }
             }
-            for _ in 0..1 + below(4) {
-                let square = Square::new(below(64) as u32);
+            for _ in 0..1 + rng.below(4) {
+                let square = rng.square();
                 if board.piece_at(square).is_none() {
-                    board.set_piece_at(square, Piece::new(Color::White, roles[below(roles.len())]));
+                    board.set_piece_at(square, Piece::new(Color::White, roles[rng.below(roles.len())]));
                 }
             }
-            let white_king = Square::new(below(64) as u32);
+            let white_king = rng.square();
             if board.piece_at(white_king).is_some() {
                 continue;
             }
@@ -411,7 +410,7 @@ mod tests {
             // Chess960 right with a rook of that rank: the verification
             // must then see the castling that is Black's move.
             let rank8 = Bitboard::rank(movegen::Rank::Eighth);
-            if rank8.contains(king) && below(2) == 0 {
+            if rank8.contains(king) && rng.below(2) == 0 {
                 if let Some(rook) = (board.pieces(Color::Black, Role::Rook) & rank8).first() {
                     let king_side = rook > king;
                     let files = if king_side {
