@@ -305,10 +305,10 @@ mod tests {
     use crate::tt::TranspositionTable;
 
     /// The goal's own runs keep two tempo moves a position, the plan's and
-    /// the material's own runs all of them; a run the schedule thins keeps
-    /// as many as it says, whatever its guidance.
+    /// the material's own runs all of them; a probe keeps as many as the
+    /// schedule says, whatever its guidance.
     #[test]
-    fn the_goal_and_the_thinned_runs_keep_few_tempo_moves() {
+    fn the_goal_and_the_probes_keep_few_tempo_moves() {
         let pos: Position = "k1b5/1p1p4/1P1P1K2/8/8/B7/8/1b6 w - -".parse().unwrap();
         let plan = Plan::of(&pos, Color::Black).expect("a net is possible");
         let goal = Guidance::Goal(Targets::of(&pos, Color::Black).loser_king);

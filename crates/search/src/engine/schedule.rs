@@ -58,30 +58,25 @@ pub(crate) const EXHAUSTIVE_KEEPS_PACE_FROM: u32 = 7;
 /// that iteration's nodes.
 pub(crate) const EXHAUSTIVE_AFTER_STALE: u64 = 8;
 
-/// The guidances of the best-first phase at its first, second, third turn,
-/// and so on in a cycle: material for helpmates that break a locked chain
-/// by sacrifices and a promotion, the goal squares for king marches into a
+/// The guidances of the best-first phase's turns after the first, in a
+/// cycle from the second turn on: the goal squares for king marches into a
 /// net, the plan for marches where the winner's pieces must reach their
-/// posts too.
-pub(crate) const BEST_FIRST_ROTATION: [Steering; 3] = [Steering::Material, Steering::Goal, Steering::Plan];
+/// posts too, and material for helpmates that break a locked chain by
+/// sacrifices and a promotion.
+pub(crate) const BEST_FIRST_ROTATION: [Steering; 3] = [Steering::Goal, Steering::Plan, Steering::Material];
+
+/// The guidances the first turn probes, in this order ([`best_first_runs`]).
+pub(crate) const BEST_FIRST_PROBES: [Steering; 2] = [Steering::Goal, Steering::Plan];
 
 /// The share of a turn's allowance each probe of the first turn gets
 /// ([`best_first_runs`]).
 pub(crate) const BEST_FIRST_PROBE_SHARE: u64 = 8;
-
-/// The share of the first turn's allowance of the thinned run of its own
-/// guidance ([`best_first_runs`]).
-pub(crate) const THINNED_RUN_SHARE: u64 = 4;
 
 /// The tempo moves a position keeps in the first turn's probes: one. A
 /// plan or material run keeping one finds the helpmates of bishop cages
 /// tens of times sooner than keeping two or all
 /// (docs/tuning.md#best-first-probes).
 pub(crate) const PROBE_TEMPO_MOVES: u32 = 1;
-
-/// The tempo moves a position keeps in the first turn's thinned run of its
-/// own guidance (docs/tuning.md#tempo-moves).
-pub(crate) const THINNED_TEMPO_MOVES: u32 = 2;
 
 /// A best-first guidance, before its tables are built.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -322,25 +317,22 @@ pub(crate) fn best_first_allowance(bound: u64, first_bound: u64, spent: u64) -> 
 }
 
 /// The best-first runs of the phase's `turn` (0 for its first) with the
-/// node allowance `allowance`: the turn's guidance in the rotation with the
-/// whole allowance; at the first turn it is preceded by the other
-/// guidances as probes, each with a [`BEST_FIRST_PROBE_SHARE`]th (the plan
-/// only when there is one: without, it would be the goal's run again), and
-/// by a run of its own guidance with a [`THINNED_RUN_SHARE`]th, the probes
-/// keeping [`PROBE_TEMPO_MOVES`] tempo moves a position and that run
-/// [`THINNED_TEMPO_MOVES`]. A
-/// probe that fails costs a little; one that succeeds saves the long run
-/// and two rounds (`docs/tuning.md#best-first-probes`).
+/// node allowance `allowance`. The first turn only probes: the goal and the
+/// plan (the plan only when there is one: without, it would be the goal's
+/// run again), each with a [`BEST_FIRST_PROBE_SHARE`]th of the allowance,
+/// keeping [`PROBE_TEMPO_MOVES`] tempo moves a position. A probe that
+/// fails costs a little, and a whole run at the first turn mostly failed
+/// and cost more than the query had spent
+/// (docs/tuning.md#best-first-first-turn). Each later turn runs the next
+/// guidance of [`BEST_FIRST_ROTATION`] with the whole allowance, keeping
+/// what its guidance keeps.
 pub(crate) fn best_first_runs(turn: usize, allowance: u64, has_plan: bool) -> Vec<BestFirstRun> {
-    let main = BEST_FIRST_ROTATION[turn % BEST_FIRST_ROTATION.len()];
     let run = |steering, kept, allowance| BestFirstRun { steering, kept, allowance };
-    if turn > 0 {
-        return vec![run(main, None, allowance)];
+    if let Some(later) = turn.checked_sub(1) {
+        return vec![run(BEST_FIRST_ROTATION[later % BEST_FIRST_ROTATION.len()], None, allowance)];
     }
-    let probes = BEST_FIRST_ROTATION[1..].iter().filter(|&&s| has_plan || s != Steering::Plan);
-    let probes = probes.map(|&s| run(s, Some(PROBE_TEMPO_MOVES), allowance / BEST_FIRST_PROBE_SHARE));
-    let thinned = run(main, Some(THINNED_TEMPO_MOVES), allowance / THINNED_RUN_SHARE);
-    probes.chain([thinned, run(main, None, allowance)]).collect()
+    let probes = BEST_FIRST_PROBES.iter().filter(|&&s| has_plan || s != Steering::Plan);
+    probes.map(|&s| run(s, Some(PROBE_TEMPO_MOVES), allowance / BEST_FIRST_PROBE_SHARE)).collect()
 }
 
 #[cfg(test)]
@@ -485,7 +477,7 @@ mod tests {
     /// traversal forward (at once, with twice its nodes) without ending
     /// the best-first phase: its next turn still comes.
     #[test]
-    fn a_drained_thinned_run_brings_the_traversal_forward() {
+    fn a_drained_run_brings_the_traversal_forward() {
         let cut = Cut { nodes: 10_001, only_stale: false };
         let mut schedule = Schedule::new(10_000, true);
         (0..4).for_each(|_| schedule.next_round(cut));
@@ -507,27 +499,25 @@ mod tests {
         assert_eq!(best_first_allowance(u64::MAX, 10_000, u64::MAX), u64::MAX);
     }
 
-    /// The first turn probes the other guidances with an eighth of the
-    /// allowance each, keeping one tempo move a position, then runs its own
-    /// guidance with a quarter, keeping two, and whole, keeping what its
-    /// guidance keeps; later turns run their guidance alone, keeping what it
-    /// keeps (no plan: no plan probe, which would be the goal's run again).
+    /// The first turn only probes the goal and the plan, with an eighth of
+    /// the allowance each, keeping one tempo move a position; later turns
+    /// run goal, plan, material, goal, ... alone with the whole allowance,
+    /// keeping what their guidance keeps (no plan: no plan probe, which
+    /// would be the goal's run again).
     #[test]
-    fn the_first_best_first_turn_probes_the_other_guidances() {
+    fn the_first_best_first_turn_only_probes() {
         use Steering::{Goal, Material, Plan};
         let runs = |turn, has_plan| {
             best_first_runs(turn, 800, has_plan).iter().map(|r| (r.steering, r.kept, r.allowance)).collect::<Vec<_>>()
         };
-        assert_eq!((PROBE_TEMPO_MOVES, THINNED_TEMPO_MOVES), (1, 2));
-        assert_eq!(
-            runs(0, true),
-            [(Goal, Some(1), 100), (Plan, Some(1), 100), (Material, Some(2), 200), (Material, None, 800)]
-        );
-        assert_eq!(runs(0, false), [(Goal, Some(1), 100), (Material, Some(2), 200), (Material, None, 800)]);
+        assert_eq!(PROBE_TEMPO_MOVES, 1);
+        assert_eq!(runs(0, true), [(Goal, Some(1), 100), (Plan, Some(1), 100)]);
+        assert_eq!(runs(0, false), [(Goal, Some(1), 100)]);
         for has_plan in [true, false] {
             assert_eq!(runs(1, has_plan), [(Goal, None, 800)]);
             assert_eq!(runs(2, has_plan), [(Plan, None, 800)]);
             assert_eq!(runs(3, has_plan), [(Material, None, 800)]);
+            assert_eq!(runs(4, has_plan), [(Goal, None, 800)]);
         }
     }
 }
