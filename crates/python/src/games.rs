@@ -100,7 +100,8 @@ struct Settings {
     raise: bool,
 }
 
-/// The settings of the keyword arguments shared by the functions.
+/// The settings of [`adjudicate`]'s keyword arguments (and of the dict
+/// [`settings_of`] reads).
 #[allow(clippy::too_many_arguments)]
 fn settings(
     timeout: Option<&Bound<'_, PyAny>>,
@@ -119,6 +120,57 @@ fn settings(
     let games = args::games(timeout, timeout_only, every_ply, only_wrong)?;
     let options = games::Options::new(&search, &threads, &games).map_err(|e| value_error("memory_mb", e))?;
     Ok(Settings { options, raise: args::raise(errors)? })
+}
+
+/// The keywords of [`adjudicate`]'s options, the keys [`settings_of`] reads.
+const OPTION_KEYS: [&str; 10] = [
+    "timeout",
+    "timeout_only",
+    "every_ply",
+    "only_wrong",
+    "mode",
+    "nodes",
+    "deadline_ms",
+    "memory_mb",
+    "threads",
+    "errors",
+];
+
+/// The settings of the private entry points of `unwinnable.dask`: the
+/// options of [`adjudicate`] as a dict (`None` or a missing key: the
+/// default), read by the same [`settings`]. A key that is not an option is
+/// a `TypeError`, as an unknown keyword argument is.
+fn settings_of(options: Option<&Bound<'_, PyDict>>) -> PyResult<Settings> {
+    let Some(options) = options else {
+        return settings(None, false, false, false, "full", None, None, None, None, "record");
+    };
+    for key in options.keys() {
+        let name = key.str()?.to_cow()?.into_owned();
+        if !OPTION_KEYS.contains(&name.as_str()) {
+            return Err(pyo3::exceptions::PyTypeError::new_err(format!("{name:?} is not an option of adjudicate")));
+        }
+    }
+    // A key's value, `None` when it is missing or None.
+    let get = |key: &str| -> PyResult<Option<Bound<'_, PyAny>>> {
+        Ok(options.get_item(key)?.filter(|value| !value.is_none()))
+    };
+    let flag = |key: &str| -> PyResult<bool> { get(key)?.map_or(Ok(false), |value| value.extract()) };
+    let text = |key: &str, default: &str| -> PyResult<String> {
+        get(key)?.map_or_else(|| Ok(default.to_string()), |value| value.extract())
+    };
+    let (mode, errors) = (text("mode", "full")?, text("errors", "record")?);
+    settings(
+        get("timeout")?.as_ref(),
+        flag("timeout_only")?,
+        flag("every_ply")?,
+        flag("only_wrong")?,
+        &mode,
+        get("nodes")?.as_ref(),
+        get("deadline_ms")?.as_ref(),
+        get("memory_mb")?.as_ref(),
+        get("threads")?.as_ref(),
+        &errors,
+    )
 }
 
 /// The state behind the iterator.
@@ -454,26 +506,15 @@ pub fn adjudicate(
 /// number `first_game` of the file: offsets and numbers are those of the
 /// whole file.
 #[pyfunction]
-#[pyo3(signature = (path, start, end, first_game=1, *, timeout=None, timeout_only=false, every_ply=false, only_wrong=false, mode="full", nodes=None, deadline_ms=None, memory_mb=None, threads=None, errors="record"))]
-#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (path, start, end, first_game=1, options=None))]
 pub fn _adjudicate_range(
     path: PathBuf,
     start: u64,
     end: u64,
     first_game: u64,
-    timeout: Option<&Bound<'_, PyAny>>,
-    timeout_only: bool,
-    every_ply: bool,
-    only_wrong: bool,
-    mode: &str,
-    nodes: Option<&Bound<'_, PyAny>>,
-    deadline_ms: Option<&Bound<'_, PyAny>>,
-    memory_mb: Option<&Bound<'_, PyAny>>,
-    threads: Option<&Bound<'_, PyAny>>,
-    errors: &str,
+    options: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Adjudications> {
-    let settings =
-        settings(timeout, timeout_only, every_ply, only_wrong, mode, nodes, deadline_ms, memory_mb, threads, errors)?;
+    let settings = settings_of(options)?;
     let name = path.display().to_string();
     Adjudications::start(name, Inputs::new([GameSource::Range { path, start, end, first_game }]), settings)
 }
@@ -482,26 +523,15 @@ pub fn _adjudicate_range(
 /// byte `start` (a game boundary), whose first game is game number
 /// `first_game` of the input (see `_chunks`).
 #[pyfunction]
-#[pyo3(signature = (name, text, start, first_game=1, *, timeout=None, timeout_only=false, every_ply=false, only_wrong=false, mode="full", nodes=None, deadline_ms=None, memory_mb=None, threads=None, errors="record"))]
-#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (name, text, start, first_game=1, options=None))]
 pub fn _adjudicate_chunk(
     name: String,
     text: Vec<u8>,
     start: u64,
     first_game: u64,
-    timeout: Option<&Bound<'_, PyAny>>,
-    timeout_only: bool,
-    every_ply: bool,
-    only_wrong: bool,
-    mode: &str,
-    nodes: Option<&Bound<'_, PyAny>>,
-    deadline_ms: Option<&Bound<'_, PyAny>>,
-    memory_mb: Option<&Bound<'_, PyAny>>,
-    threads: Option<&Bound<'_, PyAny>>,
-    errors: &str,
+    options: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Adjudications> {
-    let settings =
-        settings(timeout, timeout_only, every_ply, only_wrong, mode, nodes, deadline_ms, memory_mb, threads, errors)?;
+    let settings = settings_of(options)?;
     let source = GameSource::Chunk { name: name.clone(), text, start, first_game };
     Adjudications::start(name, Inputs::new([source]), settings)
 }
@@ -509,27 +539,16 @@ pub fn _adjudicate_chunk(
 /// One game per item of `texts` (str or bytes: tag pairs and movetext),
 /// numbered from 1, named `input`.
 #[pyfunction]
-#[pyo3(signature = (texts, input, *, timeout=None, timeout_only=false, every_ply=false, only_wrong=false, mode="full", nodes=None, deadline_ms=None, memory_mb=None, threads=None, errors="record"))]
-#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (texts, input, options=None))]
 pub fn _adjudicate_texts(
     texts: &Bound<'_, PyAny>,
     input: String,
-    timeout: Option<&Bound<'_, PyAny>>,
-    timeout_only: bool,
-    every_ply: bool,
-    only_wrong: bool,
-    mode: &str,
-    nodes: Option<&Bound<'_, PyAny>>,
-    deadline_ms: Option<&Bound<'_, PyAny>>,
-    memory_mb: Option<&Bound<'_, PyAny>>,
-    threads: Option<&Bound<'_, PyAny>>,
-    errors: &str,
+    options: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Adjudications> {
     if texts.is_instance_of::<PyString>() || texts.is_instance_of::<PyBytes>() {
         return Err(type_error("texts", "a list of game texts (not one string)", texts));
     }
-    let settings =
-        settings(timeout, timeout_only, every_ply, only_wrong, mode, nodes, deadline_ms, memory_mb, threads, errors)?;
+    let settings = settings_of(options)?;
     let mut all = Vec::new();
     for text in texts.try_iter()? {
         let text = text?;

@@ -132,7 +132,7 @@ def in_ranges(path, chunk, **options):
     records, first = [], 1
     text = path.read_bytes()
     for start, end in zip(offsets, offsets[1:]):
-        records += list(_native._adjudicate_range(str(path), start, end, first, **options))
+        records += list(_native._adjudicate_range(str(path), start, end, first, options))
         first += _native._count_games(text[start:end])
     return records
 
@@ -141,7 +141,7 @@ def in_chunks(path, chunk, **options):
     """The records of `path` decompressed once and cut into chunks."""
     records, first = [], 1
     for start, text in _native._chunks(str(path), chunk):
-        records += list(_native._adjudicate_chunk(str(path), text, start, first, **options))
+        records += list(_native._adjudicate_chunk(str(path), text, start, first, options))
         first += _native._count_games(text)
     return records
 
@@ -165,6 +165,26 @@ def test_byte_ranges_of_generated_games(data):
     assert [without_none(r) for r in in_ranges(data["pgn"], 100_000)] == data["cli"]
     chunked = in_chunks(data["zst"], 100_000)
     assert [{**without_none(r), "input": "x"} for r in chunked] == [{**r, "input": "x"} for r in data["cli"]]
+
+
+def test_the_private_entry_points_take_adjudicates_options_as_a_dict():
+    # A game lost on time by White where Black, with a lone king and a rook
+    # against queen and bishop, could still mate: the timeout stands.
+    text = (
+        '[Result "0-1"]\n[SetUp "1"]\n[FEN "8/4P2p/1p6/3Q1P2/2p3B1/Pk6/1P6/1K3r2 w - - 1 38"]\n'
+        '[Termination "Time forfeit"]\n\n0-1\n'
+    )
+    for options in ({}, {"mode": "quick", "nodes": 5000}, {"timeout": "white", "timeout_only": True, "threads": 1}):
+        native = [{**r, "input": None} for r in _native._adjudicate_texts([text], "x", options)]
+        public = [{**r, "input": None} for r in unwinnable.adjudicate(text, **options)]
+        assert native == public, options
+    assert list(_native._adjudicate_texts([text], "x", None)) == list(_native._adjudicate_texts([text], "x"))
+    # None is the default, as for the keywords.
+    assert list(_native._adjudicate_texts([text], "x", {"mode": None})) == list(_native._adjudicate_texts([text], "x"))
+    with pytest.raises(TypeError, match="not an option"):
+        _native._adjudicate_texts([text], "x", {"mdoe": "quick"})
+    with pytest.raises(ValueError, match="mode"):
+        _native._adjudicate_texts([text], "x", {"mode": "fast"})
 
 
 def test_texts_one_game_each():

@@ -1,7 +1,7 @@
 """Type stubs of the extension module (re-exported by ``unwinnable``)."""
 
 import os
-from typing import IO, final, Any, Dict, Iterable, Iterator, List, Literal, Optional, Protocol, Sequence, Tuple, Union, overload
+from typing import IO, final, Any, Dict, Iterable, Iterator, List, Literal, Mapping, Optional, Protocol, Sequence, Tuple, Union, overload
 
 class _HasFen(Protocol):
     def fen(self) -> str: ...
@@ -189,49 +189,13 @@ def _adjudicate_range(
     start: int,
     end: int,
     first_game: int = 1,
-    *,
-    timeout: Optional[_Color] = None,
-    timeout_only: bool = False,
-    every_ply: bool = False,
-    only_wrong: bool = False,
-    mode: _Mode = "full",
-    nodes: Optional[int] = None,
-    deadline_ms: Optional[int] = None,
-    memory_mb: Optional[int] = None,
-    threads: Optional[int] = None,
-    errors: Literal["record", "raise"] = "record",
+    options: Optional[Mapping[str, Any]] = None,
 ) -> Adjudications: ...
 def _adjudicate_chunk(
-    name: str,
-    text: bytes,
-    start: int,
-    first_game: int = 1,
-    *,
-    timeout: Optional[_Color] = None,
-    timeout_only: bool = False,
-    every_ply: bool = False,
-    only_wrong: bool = False,
-    mode: _Mode = "full",
-    nodes: Optional[int] = None,
-    deadline_ms: Optional[int] = None,
-    memory_mb: Optional[int] = None,
-    threads: Optional[int] = None,
-    errors: Literal["record", "raise"] = "record",
+    name: str, text: bytes, start: int, first_game: int = 1, options: Optional[Mapping[str, Any]] = None
 ) -> Adjudications: ...
 def _adjudicate_texts(
-    texts: Iterable[Union[str, bytes]],
-    input: str,
-    *,
-    timeout: Optional[_Color] = None,
-    timeout_only: bool = False,
-    every_ply: bool = False,
-    only_wrong: bool = False,
-    mode: _Mode = "full",
-    nodes: Optional[int] = None,
-    deadline_ms: Optional[int] = None,
-    memory_mb: Optional[int] = None,
-    threads: Optional[int] = None,
-    errors: Literal["record", "raise"] = "record",
+    texts: Iterable[Union[str, bytes]], input: str, options: Optional[Mapping[str, Any]] = None
 ) -> Adjudications: ...
 def _pgn_boundaries(path: Union[str, "os.PathLike[str]"], chunk_bytes: int) -> List[int]: ...
 def _count_games(text: bytes) -> int: ...

@@ -350,13 +350,13 @@ def _records(task: Task, settings: Settings, text: Optional[bytes], first_game: 
     """The native iterator over the records of ``task``."""
     options = settings.native()
     if task.kind == "range":
-        return _native._adjudicate_range(task.path, task.start, task.end, first_game, **options)
+        return _native._adjudicate_range(task.path, task.start, task.end, first_game, options)
     if task.kind == "chunk":
-        return _native._adjudicate_chunk(task.path, text, task.start, first_game, **options)
+        return _native._adjudicate_chunk(task.path, text, task.start, first_game, options)
     fs, path = _fs(task.path)
     parquet = pq.ParquetFile(path if fs is None else fs.open(path, "rb"))
     table = parquet.read_row_group(task.row_group)
-    return _native._adjudicate_texts(_table_texts(table, settings.movetext), task.path, **options)
+    return _native._adjudicate_texts(_table_texts(table, settings.movetext), task.path, options)
 
 
 def _summary_of(records: "_native.Adjudications") -> Summary:
@@ -623,7 +623,7 @@ def _adjudicate_partition(frame: Any, movetext: str, options: Dict[str, Any]) ->
     import pandas as pd
 
     table = pa.Table.from_pandas(frame, preserve_index=False)
-    records = _native._adjudicate_texts(_table_texts(table, movetext), "<frame>", **{**options, "errors": "record"})
+    records = _native._adjudicate_texts(_table_texts(table, movetext), "<frame>", {**options, "errors": "record"})
     result = _arrow_table(records).drop(["input", "offset"]).to_pandas(types_mapper=_nullable)
     result.index = frame.index
     result.columns = [f"unwinnable_{name}" if name in frame.columns else name for name in result.columns]
@@ -711,7 +711,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     try:
         settings = Settings.of(movetext=args.movetext, **options)
         # The options' values are checked here, as the command checks them.
-        _native._adjudicate_texts([], "<check>", **settings.native())
+        _native._adjudicate_texts([], "<check>", settings.native())
     except (ValueError, TypeError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
