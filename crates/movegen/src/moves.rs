@@ -1,6 +1,6 @@
 //! [`Move`]: a move packed into 16 bits.
 
-use core::fmt;
+use core::fmt::{self, Write as _};
 
 use crate::{Role, Square};
 
@@ -144,11 +144,12 @@ impl Move {
 impl fmt::Display for Move {
     /// UCI notation: `e2e4`, `e7e8q`, castling as the king's move (`e1g1`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.from(), self.to())?;
-        if let Some(role) = self.promotion() {
-            write!(f, "{}", role.char())?;
+        f.write_str(self.from().name())?;
+        f.write_str(self.to().name())?;
+        match self.promotion() {
+            Some(role) => f.write_char(role.char()),
+            None => Ok(()),
         }
-        Ok(())
     }
 }
 

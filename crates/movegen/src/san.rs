@@ -11,7 +11,7 @@
 use core::fmt;
 use core::fmt::Write as _;
 
-use crate::{Color, File, Move, Position, Rank, Role, Square};
+use crate::{Color, File, Move, MoveList, Position, Rank, Role, Square};
 
 /// Why a SAN text was rejected by [`Position::parse_san`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -171,11 +171,14 @@ impl Position {
     pub fn san_line(&self, moves: &[Move]) -> String {
         let mut text = String::new();
         let mut pos = *self;
+        // One list for the whole line (a list per move was a copy of the
+        // whole list each time).
+        let mut legal = MoveList::new();
         for (index, &m) in moves.iter().enumerate() {
             if index > 0 {
                 text.push(' ');
             }
-            let legal = pos.legal_moves();
+            pos.generate_legal_moves(&mut legal);
             if !legal.contains(&m) {
                 // Writing to a String cannot fail.
                 let _ = write!(text, "(illegal: {m})");

@@ -309,9 +309,29 @@ impl FromStr for Square {
     }
 }
 
+/// The names of the squares, two letters each, in the order of
+/// [`Square::ALL`].
+const NAMES: &str = "a1b1c1d1e1f1g1h1a2b2c2d2e2f2g2h2a3b3c3d3e3f3g3h3a4b4c4d4e4f4g4h4\
+                     a5b5c5d5e5f5g5h5a6b6c6d6e6f6g6h6a7b7c7d7e7f7g7h7a8b8c8d8e8f8g8h8";
+
+impl Square {
+    /// The square's name (`"e4"`), without formatting machinery: the
+    /// records of long helpmates write thousands of them.
+    ///
+    /// ```
+    /// use movegen::Square;
+    /// assert_eq!(Square::E4.name(), "e4");
+    /// assert_eq!(Square::H8.name(), Square::H8.to_string());
+    /// ```
+    pub fn name(self) -> &'static str {
+        let at = 2 * self as usize;
+        &NAMES[at..at + 2]
+    }
+}
+
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.file().char(), self.rank().char())
+        f.write_str(self.name())
     }
 }
 
@@ -338,6 +358,8 @@ mod tests {
             assert_eq!(Square::new(i as u32), *sq);
             assert_eq!(Square::from_coords(sq.file(), sq.rank()), *sq);
             assert_eq!(sq.to_string().parse::<Square>(), Ok(*sq));
+            // The name table against the file letter and rank digit.
+            assert_eq!(sq.name(), format!("{}{}", sq.file().char(), sq.rank().char()));
         }
         assert_eq!(Square::try_new(64), None);
     }
