@@ -41,6 +41,16 @@ pub enum Proof {
         /// Positions expanded.
         positions: u64,
     },
+    /// A best-first run stored every position reachable from the position
+    /// (less the dead ends: no legal move, or material no mate can come
+    /// from), expanded each with every legal move, and met no mate
+    /// (`phase::best_first`).
+    BestFirst {
+        /// Positions stored.
+        positions: u64,
+        /// Positions generated.
+        nodes: u64,
+    },
     /// The quick algorithm's search (Figure 10, step 2) saw every line end
     /// within its depth without a mate by the winner (`phase::quick`).
     Quick {
@@ -82,6 +92,9 @@ impl fmt::Display for Proof {
             ),
             Proof::Traversal { positions } => {
                 write!(f, "exhaustive search: no mate in any of the {positions} positions reachable")
+            }
+            Proof::BestFirst { positions, .. } => {
+                write!(f, "exhaustive search: no mate in any of the {positions} positions reachable (best-first)")
             }
             Proof::Quick { depth, nodes } => {
                 write!(f, "exhaustive search: every line ends within {depth} plies without a mate ({nodes} positions)")

@@ -1,7 +1,8 @@
 //! Positions whose reachable set is small but full of cycles: the
 //! depth-limited iterations never end there (a bishop shuffles forever),
-//! and only the exhaustive traversal proves them. The full algorithm must
-//! give that phase enough of the default budget to finish.
+//! and only a phase that closes the reachable set proves them (the
+//! exhaustive traversal, or a best-first run that keeps every move). The
+//! full algorithm must give them enough of the default budget to finish.
 
 use movegen::{Color, Position};
 use search::{Analyzer, Config, Limits, Proof, Verdict};
@@ -32,18 +33,48 @@ fn a_closed_bishop_cage_is_proved_within_the_default_budgets() {
     let pos: Position = BISHOP_CAGE.parse().unwrap();
     // The default node budget, and the memory each of the command's two
     // workers gets from its default budget on a 2-CPU machine (463 MiB):
-    // the visited set needs its quarter to reach 2 M entries (a 256 MiB
-    // analyzer answers undetermined, for lack of memory).
+    // the traversal's visited set needs its quarter to reach 2 M entries.
     let config = Config { limits: Limits { memory_mb: 463, ..Limits::default() }, ..Config::default() };
     let mut analyzer = Analyzer::new(config);
     for winner in [Color::White, Color::Black] {
         let analysis = analyzer.analyze(&pos, winner);
         assert!(
-            matches!(analysis.verdict, Verdict::Unwinnable(Proof::Traversal { .. })),
+            matches!(analysis.verdict, Verdict::Unwinnable(Proof::Traversal { .. } | Proof::BestFirst { .. })),
             "{winner}: {:?} after {} nodes",
             analysis.verdict,
             analysis.nodes
         );
         assert!(analysis.nodes <= config.limits.nodes);
+    }
+}
+
+/// Positions of the hard and dev sets (labelled: the winner below cannot
+/// mate) that the full algorithm proves with a best-first run closing the
+/// reachable set (`Proof::BestFirst`): the shortest-helpmate mode, whose
+/// proof is the exhaustive traversal (another phase, with its own exact
+/// set), proves each of them too, and reaches as many positions or fewer
+/// (it cuts the ones the static check proves, where the run stores them).
+#[test]
+fn best_first_proofs_agree_with_the_traversal() {
+    for (fen, winner) in [
+        // Hard line 145 (labelled "-B").
+        ("bn1n2k1/2p2p1b/2p2Pp1/1pKp1pP1/1P1P1P2/8/5B2/2B1B1B1 b - -", Color::White),
+        // Hard line 598 and dev line 1487 (both labelled "W-").
+        ("6k1/p1p1p1P1/6PB/6P1/8/8/PKP1P3/8 w - -", Color::Black),
+        ("1k6/1P1p1p1p/BP6/1P6/8/8/3P1PKP/8 w - -", Color::Black),
+    ] {
+        let pos: Position = fen.parse().unwrap();
+        let full = Analyzer::new(Config::default()).analyze(&pos, winner);
+        let Verdict::Unwinnable(Proof::BestFirst { positions, .. }) = full.verdict else {
+            panic!("{fen} for {winner}: {:?}", full.verdict)
+        };
+        let config = Config { mode: search::Mode::Shortest, ..Config::default() };
+        let shortest = Analyzer::new(config).analyze(&pos, winner);
+        match shortest.verdict {
+            Verdict::Unwinnable(Proof::Traversal { positions: traversed }) => {
+                assert!(traversed <= positions, "{fen}: {traversed} > {positions}")
+            }
+            other => panic!("{fen} for {winner}: the traversal says {other:?}"),
+        }
     }
 }

@@ -16,7 +16,7 @@
 //! | forced line ([`crate::phase::forced`]) | either | every game follows the line |
 //! | iterations, look-aheads ([`crate::phase::deepening`]) | either | Figure 5; a proof only without cuts or stale entries |
 //! | static proof ([`crate::statics`]) | unwinnable | `static-check` (Figure 8 on the saturated regions) |
-//! | best-first ([`crate::phase::best_first`]) | winnable only | the moves are replayed |
+//! | best-first ([`crate::phase::best_first`]) | either | the moves are replayed; a proof only when a run closed the reachable set under every move, exactly |
 //! | exhaustive ([`crate::phase::exhaustive`]) | either | closed visited set |
 //! | quick search ([`crate::phase::quick`]) | either | Figure 10 |
 
@@ -113,7 +113,7 @@ pub(crate) fn full(shared: &mut Shared<'_>, start: &Position, memory: Memory) ->
                 schedule.next_round(cut);
                 if let Some((turn, allowance)) = schedule.best_first_turn(phases.spent()) {
                     if let Some(reach) = phases.best_first(turn, allowance)? {
-                        schedule.best_first_emptied(reach.nodes, reach.everything);
+                        schedule.best_first_drained(reach.nodes);
                     }
                 }
                 if let Some(allowance) = schedule.exhaustive_turn(cut, phases.spent()) {

@@ -35,15 +35,12 @@ pub(crate) const TEMPO_MOVES_KEPT: u32 = 2;
 /// many entries per position the traversal visited ([`Phases::recover`]).
 pub(crate) const RECOVERY_TABLE_PER_POSITION: u64 = 16;
 
-/// How far a best-first run that emptied its queue got: a sign for the
-/// schedule that the reachable set is small.
+/// How far a best-first run that drained got: a sign for the schedule
+/// that the reachable set is small.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Reach {
-    /// The nodes the run counted.
+    /// The nodes the run counted when its queue first emptied.
     pub nodes: u64,
-    /// It kept every move, so it reached everything it could: the other
-    /// guidances would expand the same set.
-    pub everything: bool,
 }
 
 /// The phases of one analysis, over the state they share.
@@ -187,22 +184,16 @@ impl<'s, 'a> Phases<'s, 'a> {
             let tempo = tempo_moves(guidance, run.kept);
             match best_first::run(&mut self.shared.meter, &start, winner, guidance, tempo, positions, run.allowance) {
                 best_first::Ending::Mate(moves) => return Break(Outcome::Mate(moves)),
-                // The queue emptied: the set reachable through the positions
-                // it keeps is closed and has no mating move. Which positions
-                // it keeps does not depend on the guidance (only the order
-                // does; a run that dropped tempo moves never ends this way),
-                // so the other guidances would expand the same set: the
-                // schedule ends the phase. Scheduling only: a run answers
-                // nothing but replayed helpmates.
-                best_first::Ending::Exhausted { nodes } => {
-                    closed = Some(Reach { nodes, everything: true });
-                    break;
+                // The run closed the reachable set under every legal move
+                // without meeting a mate: a proof (`best_first::Ending`).
+                best_first::Ending::Exhausted { nodes, positions } => {
+                    return Break(Outcome::Proof(Proof::BestFirst { positions, nodes }));
                 }
                 // A run that dropped tempo moves emptied its queue: the set
                 // is probably small, but the other runs go on (they keep
                 // moves this one dropped).
                 best_first::Ending::Drained { nodes } => {
-                    closed = closed.or(Some(Reach { nodes, everything: false }));
+                    closed = closed.or(Some(Reach { nodes }));
                 }
                 best_first::Ending::Stopped if self.shared.meter.stopped() => break,
                 best_first::Ending::Stopped => {}

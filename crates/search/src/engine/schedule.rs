@@ -146,10 +146,7 @@ pub(crate) struct Schedule {
     iteration_nodes: u64,
     /// The rounds of the other phases so far.
     round: u32,
-    /// A best-first run reached everything it could without a mate: the
-    /// phase is over for the query.
-    best_first_over: bool,
-    /// A best-first run did so in this round, after this many nodes.
+    /// A best-first run drained in this round, after this many nodes.
     closed_now: Option<u64>,
     /// The query's nodes when the exhaustive phase last ended.
     exhaustive_ended_at: u64,
@@ -168,7 +165,6 @@ impl Schedule {
             exhaustive_bound: first_bound.saturating_mul(2),
             iteration_nodes: 0,
             round: 0,
-            best_first_over: false,
             closed_now: None,
             exhaustive_ended_at: 0,
         }
@@ -247,25 +243,23 @@ impl Schedule {
     }
 
     /// The best-first phase's turn in this round, if it has one (every
-    /// other round from [`BEST_FIRST_FROM_ROUND`], while no run has reached
-    /// everything it could): the turn's number (0 for the first) and its
-    /// allowance when the query has spent `spent` nodes.
+    /// other round from [`BEST_FIRST_FROM_ROUND`]): the turn's number (0
+    /// for the first) and its allowance when the query has spent `spent`
+    /// nodes.
     pub fn best_first_turn(&self, spent: u64) -> Option<(usize, u64)> {
         let due = self.round >= BEST_FIRST_FROM_ROUND && self.round % 2 == 0;
-        (self.best_first && !self.best_first_over && due).then(|| {
+        (self.best_first && due).then(|| {
             let turn = (self.round / 2 - BEST_FIRST_FROM_ROUND / 2) as usize;
             (turn, best_first_allowance(self.bound, self.first_bound, spent))
         })
     }
 
-    /// A best-first run emptied its queue without a mate, after `nodes`:
-    /// the exhaustive traversal runs at once with at least twice those
-    /// nodes ([`Schedule::exhaustive_turn`]). When it kept every move
-    /// (`everything`), every guidance would expand the same closed set, so
-    /// the phase is over; one that dropped tempo moves only suggests the
-    /// reachable set is small (docs/tuning.md#best-first-drained).
-    pub fn best_first_emptied(&mut self, nodes: u64, everything: bool) {
-        self.best_first_over |= everything;
+    /// A best-first run drained (its queue emptied after it dropped tempo
+    /// moves, and it could not close the set: `best_first::Ending`) after
+    /// `nodes`: the reachable set is probably small, and the exhaustive
+    /// traversal runs at once with at least twice those nodes
+    /// ([`Schedule::exhaustive_turn`]; docs/tuning.md#best-first-drained).
+    pub fn best_first_drained(&mut self, nodes: u64) {
         self.closed_now = Some(nodes);
     }
 
@@ -434,19 +428,14 @@ mod tests {
                 (8, Some(2), false)
             ]
         );
-        // Without the best-first phase, or once a run closed it: no turns.
+        // Without the best-first phase: no turns.
         let mut schedule = Schedule::new(10_000, false);
         (0..4).for_each(|_| schedule.next_round(cut));
-        assert_eq!(schedule.best_first_turn(1_000_000), None);
-        let mut schedule = Schedule::new(10_000, true);
-        (0..4).for_each(|_| schedule.next_round(cut));
-        schedule.best_first_emptied(5_000, true);
-        (0..2).for_each(|_| schedule.next_round(cut));
         assert_eq!(schedule.best_first_turn(1_000_000), None);
     }
 
     /// The exhaustive allowance: its own doubling; at least eight times a
-    /// stale-ended iteration's nodes; at least twice a closed best-first
+    /// stale-ended iteration's nodes; at least twice a drained best-first
     /// run's (in that round only); from round 7 at least what was spent
     /// since it last ran.
     #[test]
@@ -458,10 +447,10 @@ mod tests {
         let stale = Cut { nodes: 5_000, only_stale: true };
         assert_eq!(schedule.exhaustive_turn(stale, 0), Some(40_000));
         assert_eq!(schedule.exhaustive_turn(Cut { nodes: 1_000, only_stale: true }, 0), Some(20_000));
-        schedule.best_first_emptied(50_000, true);
+        schedule.best_first_drained(50_000);
         assert_eq!(schedule.exhaustive_turn(cut, 0), Some(100_000));
         schedule.next_round(cut);
-        assert_eq!(schedule.exhaustive_turn(cut, 0), None, "the closed run counts in its round only");
+        assert_eq!(schedule.exhaustive_turn(cut, 0), None, "the drained run counts in its round only");
         schedule.next_round(cut);
         assert_eq!(schedule.exhaustive_turn(cut, 0), Some(20_000));
         schedule.exhaustive_ran(300_000);
@@ -482,7 +471,7 @@ mod tests {
         let mut schedule = Schedule::new(10_000, true);
         (0..4).for_each(|_| schedule.next_round(cut));
         assert_eq!(schedule.exhaustive_turn(cut, 0), None, "round 4 is the best-first phase's");
-        schedule.best_first_emptied(50_000, false);
+        schedule.best_first_drained(50_000);
         assert_eq!(schedule.exhaustive_turn(cut, 0), Some(100_000));
         (0..2).for_each(|_| schedule.next_round(cut));
         assert_eq!(schedule.best_first_turn(1_000_000).map(|(turn, _)| turn), Some(1));

@@ -1,5 +1,6 @@
-//! The best-first phase's set of the positions it has met, by Zobrist hash:
-//! one flat array of hashes with linear probing, so a lookup costs one
+//! The best-first phase's set of the positions it has stored, by Zobrist
+//! hash: one flat array of hashes with linear probing (and, beside it, the
+//! index of each position in the phase's store), so a lookup costs one
 //! cache miss where a general hash set (control bytes and keys in two
 //! arrays) costs two, and a batch of lookups can be started together
 //! ([`SeenSet::prefetch`]) so that their misses overlap.
@@ -17,27 +18,31 @@
 //! position of the cap at every moment, its growth included
 //! (`SeenSet::worst_bytes`, a function of the tests).
 //!
-//! Hashes stand for positions, as they did before (a collision hides a
-//! position from the phase, which only ever answers "a helpmate exists",
-//! with the moves, replayed: see [`super::best_first`]). The hash 0 marks
-//! an empty slot, so it is stored as 1: one more collision of the same
-//! kind.
+//! A hash finds the index of the stored position it was inserted with;
+//! whether that position is the one looked up is the caller's to check
+//! ([`super::best_first`] compares the packed positions, so that a run can
+//! be a proof). The hash 0 marks an empty slot, so it is stored as 1.
 
 /// The most a slot array is filled before it grows: three quarters
 /// (linear probing stays short).
 const MAX_LOAD_NUMERATOR: usize = 3;
 const MAX_LOAD_DENOMINATOR: usize = 4;
 
+/// The bytes of one slot: a hash and an index.
+#[cfg(test)]
+const SLOT_BYTES: usize = 12;
 /// The slots of a new set (or all of them, for a smaller cap).
 const FIRST_SLOTS: usize = 1024;
 
 /// The bytes the set takes per position of its cap, at most, the moment
 /// it grows included: see `SeenSet::worst_bytes` (in the tests).
-pub(crate) const BYTES_PER_POSITION: usize = 22;
+pub(crate) const BYTES_PER_POSITION: usize = 33;
 
-/// A set of 64-bit hashes (see the module docs).
+/// A set of 64-bit hashes, each with the index of its position (see the
+/// module docs).
 pub(crate) struct SeenSet {
     slots: Vec<u64>,
+    index: Vec<u32>,
     len: usize,
     /// The most slots it will ever have: enough for its cap at the
     /// largest load.
@@ -48,7 +53,12 @@ impl SeenSet {
     /// An empty set for at most `cap` hashes.
     pub fn new(cap: usize) -> SeenSet {
         let final_slots = (cap * MAX_LOAD_DENOMINATOR).div_ceil(MAX_LOAD_NUMERATOR) + 1;
-        SeenSet { slots: vec![0; FIRST_SLOTS.min(final_slots)], len: 0, final_slots }
+        SeenSet {
+            slots: vec![0; FIRST_SLOTS.min(final_slots)],
+            index: vec![0; FIRST_SLOTS.min(final_slots)],
+            len: 0,
+            final_slots,
+        }
     }
 
     /// The number of hashes held.
@@ -83,37 +93,39 @@ impl SeenSet {
         movegen::prefetch(&self.slots[self.home(Self::key(hash))]);
     }
 
-    /// Whether `hash` is held.
+    /// The index inserted with `hash`, if it is held (the first one
+    /// inserted with it).
     #[inline]
-    pub fn contains(&self, hash: u64) -> bool {
+    pub fn find(&self, hash: u64) -> Option<u32> {
         let key = Self::key(hash);
         let mut at = self.home(key);
         loop {
             match self.slots[at] {
-                0 => return false,
-                k if k == key => return true,
+                0 => return None,
+                k if k == key => return Some(self.index[at]),
                 _ => at = self.next(at),
             }
         }
     }
 
-    /// Adds `hash` (known not to be held).
+    /// Adds `hash` with the `index` of its position.
     #[inline]
-    pub fn insert(&mut self, hash: u64) {
+    pub fn insert(&mut self, hash: u64, index: u32) {
         if (self.len + 1) * MAX_LOAD_DENOMINATOR > self.slots.len() * MAX_LOAD_NUMERATOR {
             self.grow();
         }
-        self.place(Self::key(hash));
+        self.place(Self::key(hash), index);
         self.len += 1;
     }
 
     #[inline(always)]
-    fn place(&mut self, key: u64) {
+    fn place(&mut self, key: u64, index: u32) {
         let mut at = self.home(key);
         while self.slots[at] != 0 {
             at = self.next(at);
         }
         self.slots[at] = key;
+        self.index[at] = index;
     }
 
     /// Doubles the slot array, or grows it to its final size if that is
@@ -125,8 +137,9 @@ impl SeenSet {
         let size = self.slots.len();
         let new_size = if size < self.final_slots { (2 * size).min(self.final_slots) } else { 2 * size };
         let old = std::mem::replace(&mut self.slots, vec![0; new_size]);
-        for key in old.into_iter().filter(|&key| key != 0) {
-            self.place(key);
+        let old_index = std::mem::replace(&mut self.index, vec![0; new_size]);
+        for (key, index) in old.into_iter().zip(old_index).filter(|&(key, _)| key != 0) {
+            self.place(key, index);
         }
     }
 
@@ -135,16 +148,17 @@ impl SeenSet {
     /// an old and a new array. The bound: a growth happens with `3/4 S < cap`
     /// hashes in `S` slots, so `S < 4/3 cap`, and the new array has at most
     /// `final = 4/3 cap + 2` slots; the two together less than `8/3 cap +
-    /// 2` slots of 8 bytes, 21.3 bytes per position of the cap (and the
-    /// first array, 1,024 slots, is no more than `final`).
+    /// 2` slots of 12 bytes (a hash and an index), 32 bytes per position of
+    /// the cap and 24 more (33 counted per position; the first array,
+    /// 1,024 slots, is no more than `final`).
     #[cfg(test)]
     fn worst_bytes(cap: usize) -> usize {
         let set = SeenSet::new(cap);
-        let mut worst = set.slots.len() * 8;
+        let mut worst = set.slots.len() * SLOT_BYTES;
         let mut size = set.slots.len();
         while size < set.final_slots {
             let new_size = (2 * size).min(set.final_slots);
-            worst = worst.max((size + new_size) * 8);
+            worst = worst.max((size + new_size) * SLOT_BYTES);
             size = new_size;
         }
         worst
@@ -155,10 +169,10 @@ impl SeenSet {
 mod tests {
     use super::*;
 
-    /// The set agrees with the standard library's on a random sequence of
-    /// lookups and insertions, through many growths (past its cap too),
+    /// The set agrees with the standard library's map on a random sequence
+    /// of lookups and insertions, through many growths (past its cap too),
     /// with the hashes 0 and 1 (the same key) and hashes that share their
-    /// home slot.
+    /// home slot: the same hashes, each with its index.
     #[test]
     fn agrees_with_a_standard_set() {
         let mut state = 0x9e37_79b9_7f4a_7c15u64;
@@ -170,7 +184,7 @@ mod tests {
         };
         for cap in [1, 1_000, 30_000, 1_000_000] {
             let mut ours = SeenSet::new(cap);
-            let mut theirs = std::collections::HashSet::new();
+            let mut theirs = std::collections::HashMap::new();
             for round in 0..100_000u64 {
                 // Small values and values with equal high bits share home
                 // slots; 0 and 1 are one key.
@@ -180,10 +194,10 @@ mod tests {
                     _ => next(),
                 };
                 let key = hash.max(1);
-                assert_eq!(ours.contains(hash), theirs.contains(&key), "{hash}");
-                if !theirs.contains(&key) {
-                    ours.insert(hash);
-                    theirs.insert(key);
+                assert_eq!(ours.find(hash), theirs.get(&key).copied(), "{hash}");
+                if let std::collections::hash_map::Entry::Vacant(entry) = theirs.entry(key) {
+                    ours.insert(hash, round as u32);
+                    entry.insert(round as u32);
                 }
                 assert_eq!(ours.len(), theirs.len());
                 assert!(ours.len() * MAX_LOAD_DENOMINATOR <= ours.slots.len() * MAX_LOAD_NUMERATOR);
@@ -191,7 +205,7 @@ mod tests {
             for hash in [0, 1, u64::MAX] {
                 ours.prefetch(hash);
             }
-            assert!(ours.contains(0) && ours.contains(1));
+            assert!(ours.find(0).is_some() && ours.find(0) == ours.find(1));
         }
     }
 
@@ -206,10 +220,10 @@ mod tests {
         for cap in [1, 767, 100_000, 123_457] {
             let mut set = SeenSet::new(cap);
             for hash in 1..=cap as u64 {
-                set.insert(hash.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+                set.insert(hash.wrapping_mul(0x9e37_79b9_7f4a_7c15), hash as u32);
             }
             assert!(set.slots.len() <= set.final_slots, "{cap}");
-            assert!(set.slots.len() * 8 <= BYTES_PER_POSITION * cap.max(FIRST_SLOTS / 2));
+            assert!(set.slots.len() * SLOT_BYTES <= BYTES_PER_POSITION * cap.max(FIRST_SLOTS / 2));
         }
     }
 }

@@ -109,7 +109,9 @@ pub fn overlay(pos: &Position, winner: Color, proof: &Proof) -> Overlay {
         Proof::Material(_) => bare("material"),
         Proof::ForcedLine { .. } => bare("forced-line"),
         Proof::GameOver(_) => bare("game-over"),
-        Proof::Iteration { .. } | Proof::Traversal { .. } | Proof::Quick { .. } => bare("exhaustive"),
+        Proof::Iteration { .. } | Proof::Traversal { .. } | Proof::BestFirst { .. } | Proof::Quick { .. } => {
+            bare("exhaustive")
+        }
     }
 }
 
