@@ -42,9 +42,9 @@ pub enum Proof {
         positions: u64,
     },
     /// A best-first run stored every position reachable from the position
-    /// (less the dead ends: no legal move, or material no mate can come
-    /// from), expanded each with every legal move, and met no mate
-    /// (`phase::best_first`).
+    /// (less the dead ends: the winner mated, or the winner's material
+    /// unable to mate), expanded each with every legal move, and met no
+    /// mate by the winner (`phase::best_first`).
     BestFirst {
         /// Positions stored.
         positions: u64,

@@ -106,9 +106,11 @@ const ESTIMATE_WEIGHT: u32 = 3;
 /// Memory per stored position at worst, in bytes: the basis of the
 /// caller's cap. The node itself (the store is allocated for the cap, see
 /// [`run`]), its share of the set of positions met
-/// ([`seen::BYTES_PER_POSITION`]) and of the queue (a `u32` in a bucket,
-/// at most two per entry after doubling, counted as 16 bytes).
-pub(crate) const BYTES_PER_POSITION: usize = core::mem::size_of::<Node>() + seen::BYTES_PER_POSITION + 16;
+/// ([`seen::BYTES_PER_POSITION`]), of the queue (a `u32` in a bucket,
+/// at most two per entry after doubling, counted as 16 bytes) and of the
+/// keys of the positions that dropped tempo moves (a `u64` each at most,
+/// allocated for the cap like the store).
+pub(crate) const BYTES_PER_POSITION: usize = core::mem::size_of::<Node>() + seen::BYTES_PER_POSITION + 16 + 8;
 
 /// A stored position (packed: rebuilt when it is expanded).
 #[derive(Clone, Copy, Debug)]
@@ -375,8 +377,10 @@ fn search(
     let mut moves = MoveList::new();
     let mut children: Vec<Position> = Vec::with_capacity(256);
     // The keys of the positions that dropped tempo moves, expanded again
-    // with every move once the queue empties ([`Ending::Drained`]).
-    let mut deferred: Vec<u64> = Vec::new();
+    // with every move once the queue empties ([`Ending::Drained`]): one
+    // per position at most, so allocated for the cap (pages are committed
+    // as keys are written).
+    let mut deferred: Vec<u64> = Vec::with_capacity(capacity);
     // The nodes when the queue first emptied with tempo moves dropped.
     let mut drained_at: Option<u64> = None;
     // No position was left out for sharing its hash with a stored one.
@@ -435,8 +439,9 @@ fn search(
                 return stopped(drained_at);
             }
             let hash = child.hash() & hash_mask;
-            // A position met before needs no second look: it was stored,
-            // or judged (a mate would have ended the run) and dropped.
+            // A position stored before needs no second look (the set
+            // holds only stored positions: dead ends and dropped moves
+            // are not in it).
             if let Some(at) = seen.find(hash) {
                 // Stored before, or a different position with the same
                 // hash: that one is left out, so the run is no proof.
