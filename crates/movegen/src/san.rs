@@ -114,7 +114,7 @@ impl Position {
                 text.push(m.from().file().char());
                 text.push('x');
             }
-            push_square(text, m.to());
+            text.push_str(m.to().name());
             if let Some(promotion) = m.promotion() {
                 text.push('=');
                 text.push(promotion.upper_char());
@@ -140,13 +140,13 @@ impl Position {
             } else if !same_rank {
                 text.push(m.from().rank().char());
             } else {
-                push_square(text, m.from());
+                text.push_str(m.from().name());
             }
         }
         if capture {
             text.push('x');
         }
-        push_square(text, m.to());
+        text.push_str(m.to().name());
     }
 
     /// A line of moves from this position in SAN with move numbers, as in
@@ -255,11 +255,6 @@ impl Position {
             (Some(_), Some(_)) => Err(SanError::Ambiguous { found: shorten() }),
         }
     }
-}
-
-fn push_square(text: &mut String, square: Square) {
-    text.push(square.file().char());
-    text.push(square.rank().char());
 }
 
 /// The content of a non-castling SAN move.
