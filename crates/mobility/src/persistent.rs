@@ -184,11 +184,18 @@ pub(crate) fn group_attacks(
 /// Whether the pieces with these regions can stand on exactly the squares
 /// of `placed`, one each (a perfect matching, by augmenting paths).
 fn fillable(members: &[Bitboard], placed: Bitboard) -> bool {
-    let squares: Vec<Square> = placed.iter().collect();
-    if squares.len() != members.len() {
+    // On the stack: this runs for every placement a group enumerates.
+    let n = members.len();
+    if placed.count() as usize != n {
         return false;
     }
-    let mut owner: Vec<Option<usize>> = vec![None; squares.len()];
+    let mut squares = [Square::A1; 64];
+    for (slot, square) in squares.iter_mut().zip(placed) {
+        *slot = square;
+    }
+    let squares = &squares[..n];
+    let mut owner = [None; 64];
+    let owner = &mut owner[..n];
     fn augment(
         piece: usize,
         members: &[Bitboard],
@@ -208,7 +215,7 @@ fn fillable(members: &[Bitboard], placed: Bitboard) -> bool {
         }
         false
     }
-    (0..members.len()).all(|piece| augment(piece, members, &squares, &mut owner, &mut vec![false; squares.len()]))
+    (0..n).all(|piece| augment(piece, members, squares, owner, &mut [false; 64][..n]))
 }
 
 /// `n` choose `k` (`k <= n`), saturating.
@@ -222,6 +229,38 @@ mod tests {
     use super::*;
     use crate::Mobility;
     use movegen::Position;
+
+    /// `fillable` against every assignment of the pieces to the placed
+    /// squares, on random regions within a few squares (so that both
+    /// answers occur), up to six pieces.
+    #[test]
+    fn fillable_agrees_with_trying_every_assignment() {
+        fn by_brute_force(members: &[Bitboard], placed: &[Square], used: u64) -> bool {
+            let Some((first, rest)) = members.split_first() else { return true };
+            placed.iter().enumerate().any(|(i, &square)| {
+                used >> i & 1 == 0 && first.contains(square) && by_brute_force(rest, placed, used | 1 << i)
+            })
+        }
+        let mut rng = testkit::XorShift64(0x3c6e_f372_fe94_f82b);
+        let (mut yes, mut no) = (0, 0);
+        for _ in 0..20_000 {
+            let n = 1 + rng.below(6);
+            let cells: Vec<Square> = (0..8).map(|_| rng.square()).collect();
+            let pick = |rng: &mut testkit::XorShift64| -> Bitboard {
+                (0..1 + rng.below(4)).map(|_| cells[rng.below(cells.len())]).collect()
+            };
+            let members: Vec<Bitboard> = (0..n).map(|_| pick(&mut rng)).collect();
+            let placed = pick(&mut rng) | pick(&mut rng);
+            let squares: Vec<Square> = placed.iter().collect();
+            let expected = squares.len() == n && by_brute_force(&members, &squares, 0);
+            assert_eq!(fillable(&members, placed), expected, "{members:?} {placed:?}");
+            // Counted only where the sizes agree: there the matching decides.
+            if squares.len() == n {
+                if expected { yes += 1 } else { no += 1 }
+            }
+        }
+        assert!(yes > 500 && no > 500, "both answers where the sizes agree: {yes} {no}");
+    }
 
     /// The group rule's claim, attacked directly: with the regions of the
     /// fixpoint, every square [`group_attacks`] returns for a colour is

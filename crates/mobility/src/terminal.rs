@@ -102,6 +102,8 @@
 
 use movegen::{Bitboard, Board, Color, Rank, Role, Square, attacks};
 
+use arrayvec::ArrayVec;
+
 use crate::Games;
 use crate::castling::Castlings;
 use crate::fixpoint::{Assumptions, Fixpoint, Rules, saturate};
@@ -208,7 +210,9 @@ fn capture_is_terminal(board: &Board, castlings: &Castlings, assumed: &Fixpoint,
     // Enemy pieces that could stand on a capture target of a victim pawn:
     // any square of an enemy region (the capturer's new square included below).
     let enemy_reach = assumed.regions.union_of(board.by_color(capturer_color));
-    let enemy_sliders: Vec<(Square, Bitboard, bool, bool)> = board
+    // On the stack (a colour has at most 64 pieces): this runs for every
+    // frozen piece of every refinement round.
+    let enemy_sliders: ArrayVec<(Square, Bitboard, bool, bool), 64> = board
         .by_color(capturer_color)
         .iter()
         .filter_map(|sq| {
