@@ -31,6 +31,11 @@ use crate::{Cause, Proof};
 /// ([`best_first::Tempo`]).
 pub(crate) const TEMPO_MOVES_KEPT: u32 = 2;
 
+/// The first iteration of a position with at least this many men (kings
+/// included) leaves out the quiet moves at its tail
+/// ([`deepening::Options::quiet_tail`]; docs/tuning.md#quiet-tail).
+pub(crate) const QUIET_TAIL_MEN: u32 = 12;
+
 /// The table of the search recovering a traversal's helpmate holds this
 /// many entries per position the traversal visited ([`Phases::recover`]).
 pub(crate) const RECOVERY_TABLE_PER_POSITION: u64 = 16;
@@ -133,6 +138,9 @@ impl<'s, 'a> Phases<'s, 'a> {
             } else {
                 MoveOrder::Rotated { seed: (step.depth as u64).wrapping_mul(0xD1B5_4A32_D192_ED03) }
             },
+            // With much material on the board, the first iteration leaves
+            // out the loser's king walks at its tail.
+            quiet_tail: step.first && self.start.board().occupied().count() >= QUIET_TAIL_MEN,
         };
         self.deepening(options)
     }
