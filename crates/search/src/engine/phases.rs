@@ -32,8 +32,8 @@ use crate::{Cause, Proof};
 pub(crate) const TEMPO_MOVES_KEPT: u32 = 2;
 
 /// The first iteration of a position with at least this many men (kings
-/// included) leaves out the quiet moves at its tail
-/// ([`deepening::Options::quiet_tail`]; docs/tuning.md#quiet-tail).
+/// included), where the winner has a queen or a rook, leaves out the quiet
+/// moves at its tail ([`Phases::quiet_tail`]; docs/tuning.md#quiet-tail).
 pub(crate) const QUIET_TAIL_MEN: u32 = 12;
 
 /// The table of the search recovering a traversal's helpmate holds this
@@ -140,9 +140,20 @@ impl<'s, 'a> Phases<'s, 'a> {
             },
             // With much material on the board, the first iteration leaves
             // out the loser's king walks at its tail.
-            quiet_tail: step.first && self.start.board().occupied().count() >= QUIET_TAIL_MEN,
+            quiet_tail: step.first && self.quiet_tail(),
         };
         self.deepening(options)
+    }
+
+    /// Whether the first iteration leaves out the quiet moves at its tail
+    /// ([`deepening::Options::quiet_tail`]): with [`QUIET_TAIL_MEN`] men or
+    /// more and a winner with a queen or a rook. (A winner with minor
+    /// pieces only may need those moves: a lone knight against a crowd that
+    /// has to wall its own king in.)
+    fn quiet_tail(&self) -> bool {
+        let board = self.start.board();
+        let heavy = (board.queens() | board.rooks()) & board.by_color(self.shared.winner);
+        board.occupied().count() >= QUIET_TAIL_MEN && heavy.any()
     }
 
     /// A plain iteration to `depth` plies (no scores, no node bound): the
