@@ -500,6 +500,23 @@ pub fn render(set: &str, labelled: bool, quick: bool, show_slowest: usize, rows:
     line(format!("  median: {:.3}x: {}", ratio(peer.median, ours.median), speed(ours.median, peer.median)));
     line(format!("  worst:  {:.3}x: {}", ratio(peer.worst, ours.worst), speed(ours.worst, peer.worst)));
 
+    // Where the ratio comes from: it moves with the material (real games).
+    line(String::new());
+    line(format!("time by men on the board (kings included; {PEER} / {OURS} in total)"));
+    line(format!("| men | queries | {OURS} | {PEER} | ratio |"));
+    line("| --- | ---: | ---: | ---: | ---: |".into());
+    for group in by_men(rows) {
+        line(format!(
+            "| {}-{} | {} | {} | {} | {:.2}x |",
+            group.first_men,
+            group.first_men + MEN_PER_GROUP - 1,
+            group.queries,
+            human(group.ours),
+            human(group.peer),
+            ratio(group.peer, group.ours)
+        ));
+    }
+
     // Agreement, over the queries both solvers answered.
     let both: Vec<&Row> =
         rows.iter().filter(|r| r.ours.class != Class::Failed && r.peer.class != Class::Failed).collect();
@@ -587,6 +604,40 @@ pub fn render(set: &str, labelled: bool, quick: bool, show_slowest: usize, rows:
         if clean { " (and no failures)" } else { "" }
     ));
     out
+}
+
+/// Men per line of the table by material.
+const MEN_PER_GROUP: u32 = 4;
+
+/// The queries of one line of the table by material: positions with
+/// `first_men` to `first_men + MEN_PER_GROUP - 1` men.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct MenGroup {
+    first_men: u32,
+    queries: usize,
+    ours: Duration,
+    peer: Duration,
+}
+
+/// The rows grouped by the number of men of their FEN (the letters of its
+/// first field), fewest first; groups without a query are left out.
+fn by_men(rows: &[Row]) -> Vec<MenGroup> {
+    let mut groups: std::collections::BTreeMap<u32, MenGroup> = std::collections::BTreeMap::new();
+    for r in rows {
+        let board = r.query.fen.split_whitespace().next().unwrap_or("");
+        let men = board.chars().filter(char::is_ascii_alphabetic).count() as u32;
+        let first_men = men / MEN_PER_GROUP * MEN_PER_GROUP;
+        let group = groups.entry(first_men).or_insert(MenGroup {
+            first_men,
+            queries: 0,
+            ours: Duration::ZERO,
+            peer: Duration::ZERO,
+        });
+        group.queries += 1;
+        group.ours += r.ours.time;
+        group.peer += r.peer.time;
+    }
+    groups.into_values().collect()
 }
 
 fn ratio(theirs: Duration, ours: Duration) -> f64 {
@@ -722,6 +773,33 @@ mod tests {
         assert_ne!(agreement_key(good, false), agreement_key(Answer::Undetermined, false));
     }
 
+    /// Positions are grouped by their men, four to a group, fewest first,
+    /// each group with its queries and both solvers' total times.
+    #[test]
+    fn grouping_by_men() {
+        let row = |fen: &str, ours: u64, peer: u64| Row {
+            query: Query { source: "t".into(), fen: fen.into(), winner: Color::White, label: None },
+            label: None,
+            ours: Side { answer: Answer::Undetermined, class: Class::Undetermined, time: Duration::from_micros(ours) },
+            nodes: 0,
+            peer: Side { answer: Answer::Undetermined, class: Class::Undetermined, time: Duration::from_micros(peer) },
+            peer_first: false,
+            board_mismatch: false,
+        };
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        let rows = [row(start, 5, 6), row("8/8/8/8/8/8/8/K6k w - -", 1, 2), row("8/8/8/3p4/8/8/8/KQ5k w - -", 3, 4)];
+        let groups = by_men(&rows);
+        let us = Duration::from_micros;
+        assert_eq!(
+            groups,
+            [
+                MenGroup { first_men: 0, queries: 1, ours: us(1), peer: us(2) },
+                MenGroup { first_men: 4, queries: 1, ours: us(3), peer: us(4) },
+                MenGroup { first_men: 32, queries: 1, ours: us(5), peer: us(6) },
+            ]
+        );
+    }
+
     #[test]
     fn render_and_report() {
         let query =
@@ -752,6 +830,8 @@ mod tests {
         assert!(text.contains("| chasolver | 1 | 0 | 1 | 0 | 0 |"), "{text}");
         assert!(text.contains("total:  2.333x: project is 2.33x faster"), "{text}");
         assert!(text.contains("agreement: 1 of 2"), "{text}");
+        // Both positions have two men: one line, 10 + 20 µs against 30 + 40.
+        assert!(text.contains("| 0-3 | 2 | 30.0 µs | 70.0 µs | 2.33x |"), "{text}");
         assert!(text.contains("WRONG chasolver: wrong-winnable (bad-helpmate)"), "{text}");
         assert!(text.contains("wrong answers: project 0, chasolver 1"), "{text}");
         let tsv = report_tsv("t", &rows);
