@@ -141,17 +141,16 @@ const OPTION_KEYS: [&str; 10] = [
 /// default), read by the same [`settings`]. A key that is not an option is
 /// a `TypeError`, as an unknown keyword argument is.
 fn settings_of(options: Option<&Bound<'_, PyDict>>) -> PyResult<Settings> {
-    let Some(options) = options else {
-        return settings(None, false, false, false, "full", None, None, None, None, "record");
-    };
-    for key in options.keys() {
+    for key in options.iter().flat_map(|options| options.keys()) {
         let name = key.str()?.to_cow()?.into_owned();
         if !OPTION_KEYS.contains(&name.as_str()) {
             return Err(pyo3::exceptions::PyTypeError::new_err(format!("{name:?} is not an option of adjudicate")));
         }
     }
-    // A key's value, `None` when it is missing or None.
+    // A key's value, `None` when it is missing or None (or there is no
+    // dict): the defaults are `adjudicate`'s, below and in `settings`.
     let get = |key: &str| -> PyResult<Option<Bound<'_, PyAny>>> {
+        let Some(options) = options else { return Ok(None) };
         Ok(options.get_item(key)?.filter(|value| !value.is_none()))
     };
     let flag = |key: &str| -> PyResult<bool> { get(key)?.map_or(Ok(false), |value| value.extract()) };

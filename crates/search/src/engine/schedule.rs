@@ -147,7 +147,7 @@ pub(crate) struct Schedule {
     /// The rounds of the other phases so far.
     round: u32,
     /// A best-first run drained in this round, after this many nodes.
-    closed_now: Option<u64>,
+    drained_now: Option<u64>,
     /// The query's nodes when the exhaustive phase last ended.
     exhaustive_ended_at: u64,
 }
@@ -165,7 +165,7 @@ impl Schedule {
             exhaustive_bound: first_bound.saturating_mul(2),
             iteration_nodes: 0,
             round: 0,
-            closed_now: None,
+            drained_now: None,
             exhaustive_ended_at: 0,
         }
     }
@@ -236,7 +236,7 @@ impl Schedule {
     /// grow for the algorithm to be complete).
     pub fn next_round(&mut self, cut: Cut) {
         self.round += 1;
-        self.closed_now = None;
+        self.drained_now = None;
         if cut.nodes > self.bound {
             self.bound = self.bound.saturating_mul(2);
         }
@@ -260,7 +260,7 @@ impl Schedule {
     /// traversal runs at once with at least twice those nodes
     /// ([`Schedule::exhaustive_turn`]; docs/tuning.md#best-first-drained).
     pub fn best_first_drained(&mut self, nodes: u64) {
-        self.closed_now = Some(nodes);
+        self.drained_now = Some(nodes);
     }
 
     /// The exhaustive phase's allowance in this round, if it has a turn:
@@ -274,14 +274,14 @@ impl Schedule {
     /// the others grow; `docs/tuning.md#exhaustive-pace`).
     pub fn exhaustive_turn(&self, cut: Cut, spent: u64) -> Option<u64> {
         let due = self.round >= EXHAUSTIVE_FROM_ROUND && self.round % 2 == 1;
-        if !(cut.only_stale || self.closed_now.is_some() || due) {
+        if !(cut.only_stale || self.drained_now.is_some() || due) {
             return None;
         }
         let mut allowance = self.exhaustive_bound;
         if cut.only_stale {
             allowance = allowance.max(cut.nodes.saturating_mul(EXHAUSTIVE_AFTER_STALE));
         }
-        if let Some(run) = self.closed_now {
+        if let Some(run) = self.drained_now {
             allowance = allowance.max(run.saturating_mul(2));
         }
         if self.round >= EXHAUSTIVE_KEEPS_PACE_FROM {
