@@ -479,6 +479,9 @@ fn closure(facts: &Facts<'_>, q: Square) -> Result<(), String> {
     // square when it is empty (not fixed): the slide goes on to the next
     // square of the line not so closed, which must be in the region.
     let forced = forcing(facts, q);
+    // Squares behind a pawn of its colour the piece never reaches
+    // ([`behind_own_pawn`]): closed like a fixed ally's.
+    let blocked = blocked | behind_own_pawn(facts, q);
     let slides = matches!(role, Piece::Bishop | Piece::Rook | Piece::Queen);
     for u in squares(region) {
         if role != Piece::Pawn {
@@ -634,6 +637,33 @@ fn facing(facts: &Facts<'_>, q: Square, t: Set) -> bool {
         }
         reach & facts.region(b) == 0
     })
+}
+
+/// *Own pawn behind*: the squares of its file a rook or queen `q` never
+/// reaches because a pawn `w` of its colour started behind it there: `q`'s
+/// region and `w`'s stay on the file and `w` is never captured (not
+/// [`Facts::capturable`]). A rook or queen moving along its file crosses
+/// and lands on empty squares only, and a pawn that stays on its file
+/// pushes onto empty squares only (it cannot promote with `q` ahead of
+/// it), so neither passes the other: `q` stays ahead of `w`, which only
+/// moves towards it. So `q` is never at or behind `w`'s square, unless it
+/// is captured, after which it stands nowhere.
+fn behind_own_pawn(facts: &Facts<'_>, q: Square) -> Set {
+    let (role, color) = (facts.role(q), facts.color(q));
+    let file = q.file().bitboard().0;
+    if !matches!(role, Piece::Rook | Piece::Queen) || facts.region(q) & !file != 0 {
+        return 0;
+    }
+    let behind = |w: Square| if color == Color::White { (w as u8) < q as u8 } else { w as u8 > q as u8 };
+    let pawns = facts.board.colored_pieces(color, Piece::Pawn).0 & file;
+    squares(pawns).filter(|&w| behind(w) && facts.region(w) & !file == 0 && !facts.capturable(w)).fold(
+        0,
+        |closed, w| {
+            let at_or_behind =
+                squares(file).filter(|&t| if color == Color::White { t as u8 <= w as u8 } else { t as u8 >= w as u8 });
+            at_or_behind.fold(closed, |c, t| c | bit(t))
+        },
+    )
 }
 
 /// Whether the loser's pawn `q`, arriving on `t` from `u`, checkmates the
@@ -1059,6 +1089,23 @@ mod tests {
             .collect();
         let proof: StaticProof = serde_json::from_value(serde_json::json!({ "regions": regions })).unwrap();
         Facts::new(board, Color::White, &proof, 0).unwrap()
+    }
+
+    /// Own pawn behind, in a random edit of hard line 214: the rook of a4
+    /// stays ahead of the pawn of a2 on the a-file, so a1 and a2 are closed
+    /// to it; not once the rook's region leaves the file, nor once an
+    /// enemy region meets the pawn's (a capture).
+    #[test]
+    fn a_rook_never_passes_its_own_pawn() {
+        let board = parse_fen("8/1p3b2/pPp1p1p1/BkP1P1P1/RP1B4/BPB5/PKP5/8 w - - 0 1").unwrap();
+        let rook = [("a4", "a3"), ("a2", "a3"), ("a3", "b2 c1")];
+        let facts = facts_with(&board, &rook);
+        assert_eq!(behind_own_pawn(&facts, Square::A4), parse_squares("a1 a2").unwrap());
+        assert_eq!(behind_own_pawn(&facts, Square::A5), 0, "a bishop");
+        let leaves = facts_with(&board, &[("a4", "a3 b4"), ("a2", "a3"), ("a3", "b2 c1")]);
+        assert_eq!(behind_own_pawn(&leaves, Square::A4), 0);
+        let captured = facts_with(&board, &[("a4", "a3"), ("a2", "a3"), ("a3", "b2 c1"), ("b5", "a3")]);
+        assert_eq!(behind_own_pawn(&captured, Square::A4), 0);
     }
 
     /// The hard set's bishop cage (line 736): seven White bishops on the

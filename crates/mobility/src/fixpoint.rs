@@ -32,7 +32,8 @@
 //! * **Reachability**: `R[s][c] ⇐` some non-king piece of colour `c` has `s`
 //!   in its region.
 //!
-//! With [`Rules::FacingPawns`] one rule is added (it is not in the paper):
+//! With [`Rules::FacingPawns`] two rules are added (they are not in the
+//! paper):
 //!
 //! * **Facing pawns**: a pawn `W` may *push* into the initial square of an
 //!   enemy pawn `B` that started ahead of it on the same file only if `B`
@@ -52,6 +53,26 @@
 //!   and the loop below still computes its least fixpoint; the extended
 //!   literal implementation in `tests/naive_fixpoint.rs` checks that, and
 //!   `tests/over_approximation.rs` checks Lemma 8 for it on random games.
+//! * **Own pawn behind** (with facing pawns): a rook or queen `P` that
+//!   started ahead of a pawn `W` of its colour on the same file (ahead as
+//!   `W` moves) may enter the squares of that file at or behind `W`'s
+//!   initial square only if `P` can leave the file, or `W` can (its region
+//!   has a square off the file), or `W` can be captured (an enemy can stand
+//!   on, or an enemy pawn attack, a square of `W`'s region).
+//!   *Soundness*: a rook or queen moving along its file crosses and lands
+//!   on empty squares only, and a pawn pushes onto empty squares only, so
+//!   while both stay on the file neither passes the other, and `W` only
+//!   moves towards `P`: `P` stays ahead of `W`, so ahead of `W`'s initial
+//!   square. (`W` cannot promote meanwhile: `P` is ahead of it.) So `P`
+//!   reaches a guarded square only after it left the file, or `W` left it
+//!   (a capture) or was captured (en passant included, on a square `W`
+//!   passed over); each leaves the stated trace in the regions by Lemma 8.
+//!   (`P` captured: it stands nowhere any more.) The condition grows with
+//!   the regions, as for facing pawns; `tests/naive_fixpoint.rs` and
+//!   `tests/over_approximation.rs` check it the same way. In a locked
+//!   chain this keeps a rook between its pawn and its blocked neighbours
+//!   (`8/1p3b2/pPp1p1p1/BkP1P1P1/RP1B4/BPB5/PKP5/8 w`: the rook of a4
+//!   stays on a3 and a4).
 //!
 //! When only the games ending in a checkmate by a known colour `W` are
 //! covered ([`crate::Games::mates_by`]), one more rule holds (not in the
@@ -206,7 +227,8 @@ fn flood_passing(
 pub enum Rules {
     /// Exactly the paper's Figure 6.
     Paper,
-    /// Figure 6 plus the *facing pawns* rule (see the module docs).
+    /// Figure 6 plus the *facing pawns* and *own pawn behind* rules (see
+    /// the module docs).
     FacingPawns,
     /// Facing pawns, and captures that end the game in stalemate are
     /// taken into account (see [`crate::terminal`]).
@@ -226,7 +248,7 @@ pub enum Rules {
 }
 
 impl Rules {
-    /// Whether the facing-pawns rule is on.
+    /// Whether the facing-pawns and own-pawn-behind rules are on.
     pub fn facing_pawns(self) -> bool {
         self != Rules::Paper
     }
@@ -279,6 +301,37 @@ fn facing_squares(board: &Board) -> [Bitboard; 64] {
         }
     }
     facing
+}
+
+/// For every rook and queen, the pawns of its colour that started behind
+/// it on its file (the pawns the own-pawn-behind rule guards).
+fn own_pawns_behind(board: &Board) -> [Bitboard; 64] {
+    let mut behind = [Bitboard::EMPTY; 64];
+    for color in Color::ALL {
+        let pawns = board.pieces(color, Role::Pawn);
+        for square in board.rooks_and_queens() & board.by_color(color) {
+            let file = Bitboard::file(square.file());
+            let mut back = Bitboard::EMPTY;
+            let mut next = Bitboard::from(square).forward(!color);
+            while next.any() {
+                back |= next;
+                next = next.forward(!color);
+            }
+            behind[square as usize] = pawns & file & back;
+        }
+    }
+    behind
+}
+
+/// The squares of `pawn`'s file at or behind it (as it moves).
+fn at_or_behind(pawn: Square, color: Color) -> Bitboard {
+    let mut squares = Bitboard::from(pawn);
+    let mut next = squares.forward(!color);
+    while next.any() {
+        squares |= next;
+        next = next.forward(!color);
+    }
+    squares
 }
 
 /// The constraints of one colour's pieces in one pass.
@@ -339,6 +392,12 @@ struct Saturation<'a> {
     facing: [Bitboard; 64],
     /// Per pawn: the guarded squares its pushes may not enter yet.
     push_guard: [Bitboard; 64],
+    /// Per rook and queen: the pawns of its colour that started behind it
+    /// on its file (all empty without the facing-pawns rules).
+    behind: [Bitboard; 64],
+    /// Per rook and queen: the squares behind those pawns it may not
+    /// enter yet.
+    file_guard: [Bitboard; 64],
     /// Per piece never captured: squares closed by a check only a capture
     /// answers (see [`crate::forced_captures`]).
     forcing: [Bitboard; 64],
@@ -421,15 +480,8 @@ impl Saturation<'_> {
         if self.facing.iter().all(|f| f.is_empty()) {
             return changed;
         }
-        let board = self.board;
-        let pawns = board.pawns();
-        let mut capture_reach = [Bitboard::EMPTY; 2];
-        for square in board.occupied() {
-            let color = self.color_of(square);
-            let region = self.regions[square];
-            capture_reach[color as usize] |=
-                if pawns.contains(square) { dilate::pawn_attacks(region, color) } else { region };
-        }
+        let pawns = self.board.pawns();
+        let capture_reach = self.capture_reach();
         let regions = &self.regions;
         let leaves_file = |square: Square| (regions[square] - Bitboard::file(square.file())).any();
         for square in pawns {
@@ -451,6 +503,54 @@ impl Saturation<'_> {
                 changed[color as usize] = true;
             }
             self.push_guard[square as usize] = closed;
+        }
+        changed
+    }
+
+    /// Per colour, the squares on which its pieces could capture: the
+    /// regions of its pieces, the squares its pawns attack from theirs.
+    fn capture_reach(&self) -> [Bitboard; 2] {
+        let pawns = self.board.pawns();
+        let mut capture_reach = [Bitboard::EMPTY; 2];
+        for square in self.board.occupied() {
+            let color = self.color_of(square);
+            let region = self.regions[square];
+            capture_reach[color as usize] |=
+                if pawns.contains(square) { dilate::pawn_attacks(region, color) } else { region };
+        }
+        capture_reach
+    }
+
+    /// Step 3b (*own pawn behind*): which squares behind their pawns are
+    /// still closed to each rook and queen; per colour, whether that
+    /// changed.
+    fn update_file_guards(&mut self) -> [bool; 2] {
+        let mut changed = [false; 2];
+        if self.behind.iter().all(|b| b.is_empty()) {
+            return changed;
+        }
+        let capture_reach = self.capture_reach();
+        let regions = &self.regions;
+        let leaves_file = |square: Square| (regions[square] - Bitboard::file(square.file())).any();
+        for square in self.board.rooks_and_queens() {
+            let pawns = self.behind[square as usize];
+            if pawns.is_empty() {
+                continue;
+            }
+            let color = self.color_of(square);
+            let mut closed = Bitboard::EMPTY;
+            if !leaves_file(square) {
+                for pawn in pawns {
+                    let capturable = regions[pawn].intersects(capture_reach[!color as usize]);
+                    if !leaves_file(pawn) && !capturable {
+                        closed |= at_or_behind(pawn, color);
+                    }
+                }
+            }
+            if closed != self.file_guard[square as usize] {
+                changed[color as usize] = true;
+            }
+            self.file_guard[square as usize] = closed;
         }
         changed
     }
@@ -510,8 +610,9 @@ impl Saturation<'_> {
                 let region = castled.fold(self.regions[square], Bitboard::with);
                 let role = board.role_at(square).unwrap_or(Role::Pawn);
                 let closed = self.forcing[square as usize];
-                // A slider may slide over a closed square no uncleared piece holds.
-                let through = constraints.piece - (closed & constraints.uncleared);
+                // A slider may slide over a closed square no uncleared piece
+                // holds; never onto the squares behind its own pawn.
+                let through = constraints.piece - (closed & constraints.uncleared) - self.file_guard[square as usize];
                 let grown = match role {
                     Role::Knight => flood(region, constraints.piece - closed, dilate::knight),
                     Role::Bishop => flood_passing(region, through, closed, dilate::diagonal),
@@ -595,6 +696,8 @@ pub(crate) fn saturate_watching(
         regions: Regions::own_squares(board.occupied()),
         facing: if rules.facing_pawns() { facing_squares(board) } else { [Bitboard::EMPTY; 64] },
         push_guard: [Bitboard::EMPTY; 64],
+        behind: if rules.facing_pawns() { own_pawns_behind(board) } else { [Bitboard::EMPTY; 64] },
+        file_guard: [Bitboard::EMPTY; 64],
         forcing: [Bitboard::EMPTY; 64],
         previous: None,
         watched,
@@ -603,8 +706,9 @@ pub(crate) fn saturate_watching(
         let clearance = state.clearance();
         let allowed = state.constraints(&clearance);
         let guards_changed = state.update_push_guards();
+        let files_changed = state.update_file_guards();
         let forcing_changed = state.update_forcing(clearance.uncleared);
-        let changed = [0, 1].map(|c| guards_changed[c] || forcing_changed[c]);
+        let changed = [0, 1].map(|c| guards_changed[c] || files_changed[c] || forcing_changed[c]);
         let mut grew = state.grow_pieces(&allowed, changed).ok()?;
         // The kings, after the other pieces have stopped growing when the
         // persistent attacks make the order matter (see "Kings last" in the
@@ -630,6 +734,26 @@ mod tests {
     use super::*;
     use crate::Mobility;
     use movegen::Position;
+
+    /// Own pawn behind (a random edit of hard line 214): the rook of a4
+    /// is boxed in by its pieces on a5, b4 and b3 and can only go back to
+    /// a3 (once the bishop there leaves through b2); the pawn of a2 can
+    /// only push to a3, and no black piece gets near it (the black king
+    /// never moves: a4 and c4 are guarded by the pawn of b3 for good). In a
+    /// game the rook never gets below the pawn, and the black king is
+    /// stuck: without the rule the rook's region spread over the board
+    /// through a2 and every region with it.
+    #[test]
+    fn a_rook_stays_ahead_of_its_pawn() {
+        let pos: Position = "8/1p3b2/pPp1p1p1/BkP1P1P1/RP1B4/BPB5/PKP5/8 w - -".parse().unwrap();
+        for rules in [Rules::FacingPawns, Rules::Saturation, Rules::Certified] {
+            let mobility = Mobility::compute_with(&pos, rules).unwrap();
+            assert_eq!(mobility.region(Square::A4), Bitboard::from(Square::A3).with(Square::A4), "{rules:?}");
+            assert_eq!(mobility.region(Square::B5), Bitboard::from(Square::B5), "{rules:?}");
+        }
+        let paper = Mobility::compute_with(&pos, Rules::Paper).unwrap();
+        assert!(paper.region(Square::A4).contains(Square::A1));
+    }
 
     /// Kings last: in this locked position (a dead one in the dev set) the
     /// white bishops shuffle on a8, b7, c8, d7, e8, f7, g8 and h7, one

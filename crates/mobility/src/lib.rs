@@ -10,9 +10,10 @@
 //! colour can ever stand on (`R[s][c]`). These are the least fixpoint of the
 //! paper's rules (Figure 6) computed as in Figure 7, with whole-board set
 //! operations (see [`fixpoint`] for the rule-by-rule map).
-//! By default one sound rule is added to the paper's ([`Rules::FacingPawns`]:
-//! pawns on one file cannot pass each other); [`Rules::Paper`] gives the
-//! paper's fixpoint exactly.
+//! By default sound rules are added to the paper's ([`Rules::FacingPawns`]:
+//! pawns on one file cannot pass each other, nor a rook or queen a pawn of
+//! its colour behind it; and the others of [`Rules::Saturation`]);
+//! [`Rules::Paper`] gives the paper's fixpoint exactly.
 //!
 //! **Soundness (Lemma 8).** If no en passant capture is legal in the
 //! position, the result *over-approximates* reality: if some sequence of

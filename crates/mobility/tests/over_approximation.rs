@@ -94,6 +94,29 @@ fn hard_set_games() {
     assert!(games > 5_000, "{games}");
 }
 
+/// The own-pawn-behind rule where it may act: random games from positions
+/// with a rook confined to its file ahead of its pawn (see
+/// `common::rook_confined_positions`), in which the rule keeps the rook
+/// out in some hundreds.
+#[test]
+fn rooks_confined_ahead_of_their_pawns_stay_in_regions() {
+    let mut rng = Rng::new(31);
+    let positions = common::rook_confined_positions(Rules::Saturation, 1_500, &mut rng);
+    let mut kept_out = 0;
+    for start in &positions {
+        for rules in [Rules::FacingPawns, Rules::Saturation] {
+            let Ok(mobility) = Mobility::compute_with(start, rules) else { continue };
+            kept_out += usize::from(common::own_pawn_guard_holds(start, &mobility));
+            for _ in 0..5 {
+                let fen = start.to_fen();
+                check_game(start, &mobility, &mut rng, 200).unwrap_or_else(|e| panic!("{rules:?} {fen}: {e}"));
+            }
+        }
+    }
+    eprintln!("{} positions, the rule keeps a rook out in {kept_out} analyses", positions.len());
+    assert!(positions.len() >= 1_000 && kept_out >= 200, "{} {kept_out}", positions.len());
+}
+
 /// Castling rights: random games from every test-data position with rights,
 /// and from every test-data position with the kings and rooks put on their
 /// home squares with all four rights (see `common::castling_positions`).

@@ -67,6 +67,10 @@ fn sample() -> Vec<Query> {
     // Hard line 156, whose White certificate needs the stops of the rook
     // proved immobile (the mutations below change its proofs too).
     queries.extend(labelled(&format!("-- {LINE_156}"), 1));
+    // A random edit of hard line 214 whose Black certificate needs the
+    // rook of a4 kept ahead of its pawn (the checker's own-pawn-behind
+    // rule); White mates with c2-c4 once c3 is cleared.
+    queries.extend(labelled("W- 8/1p3b2/pPp1p1p1/BkP1P1P1/RP1B4/BPB5/PKP5/8 w - -", 1));
     for line in testdata("timeouts-20k.txt").lines().step_by(40) {
         let fen = line.rsplit_once(' ').map_or(line, |(fen, _)| fen).to_string();
         let pos: Position = fen.parse().expect("timeout FEN");

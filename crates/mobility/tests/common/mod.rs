@@ -327,3 +327,117 @@ pub fn random_edit(pos: &Position, rng: &mut Rng) -> Option<Position> {
     let edited = Position::from_setup(setup).ok()?;
     edited.has_legal_moves().then_some(edited)
 }
+
+/// Positions with a rook standing ahead of a pawn of its colour on the
+/// pawn's file: every dev and hard position with such a rook added on each
+/// empty square ahead of each pawn (castling rights and en passant
+/// removed; legal results only).
+pub fn rooks_ahead_of_their_pawns() -> Vec<Position> {
+    let mut positions = Vec::new();
+    for pos in labelled_positions() {
+        let board = pos.board();
+        for pawn in board.pawns() {
+            let color = board.color_at(pawn).unwrap_or(Color::White);
+            let mut ahead = movegen::Bitboard::from(pawn).forward(color);
+            while ahead.any() {
+                let square = ahead.iter().next().unwrap_or(pawn);
+                ahead = ahead.forward(color);
+                if board.piece_at(square).is_some() {
+                    continue;
+                }
+                let mut setup = pos.to_setup();
+                setup.castling = CastlingRights::empty();
+                setup.en_passant = None;
+                setup.board.set_piece_at(square, Piece::new(color, Role::Rook));
+                if let Ok(edited) = Position::from_setup(setup) {
+                    positions.push(edited);
+                }
+            }
+        }
+    }
+    positions
+}
+
+/// Whether the own-pawn-behind rule keeps a rook or queen of `pos` out of
+/// squares (`mobility` computed on `pos`): its region holds the square in
+/// front of a pawn of its colour that started behind it on its file, that
+/// pawn can be cleared (so the paper's rules alone would let the piece
+/// onto the pawn's square), and the pawn's square is not in the region.
+pub fn own_pawn_guard_holds(pos: &Position, mobility: &Mobility) -> bool {
+    let board = pos.board();
+    board.rooks_and_queens().iter().any(|piece| {
+        let color = board.color_at(piece).unwrap_or(Color::White);
+        let region = mobility.region(piece);
+        let file = movegen::Bitboard::file(piece.file());
+        let mut behind = movegen::Bitboard::from(piece).forward(!color);
+        let mut pawns = movegen::Bitboard::EMPTY;
+        while behind.any() {
+            pawns |= behind & file & board.pieces(color, Role::Pawn);
+            behind = behind.forward(!color);
+        }
+        pawns.iter().any(|pawn| {
+            let front = movegen::Bitboard::from(pawn).forward(color);
+            region.intersects(front) && mobility.can_be_cleared(pawn) && !region.contains(pawn)
+        })
+    })
+}
+
+/// Whether a rook or queen of `pos` whose region stays on its file (as
+/// `mobility` computed it on `pos`) started ahead of a pawn of its colour
+/// on that file: where the own-pawn-behind rule may act.
+pub fn rook_confined_ahead_of_its_pawn(pos: &Position, mobility: &Mobility) -> bool {
+    let board = pos.board();
+    board.rooks_and_queens().iter().any(|piece| {
+        let color = board.color_at(piece).unwrap_or(Color::White);
+        let file = movegen::Bitboard::file(piece.file());
+        let mut behind = movegen::Bitboard::from(piece).forward(!color);
+        let mut pawns = movegen::Bitboard::EMPTY;
+        while behind.any() {
+            pawns |= behind & file & board.pieces(color, Role::Pawn);
+            behind = behind.forward(!color);
+        }
+        pawns.any() && (mobility.region(piece) - file).is_empty()
+    })
+}
+
+/// Positions where the own-pawn-behind rule may act
+/// ([`rook_confined_ahead_of_its_pawn`], regions of `rules`): those of
+/// [`rooks_ahead_of_their_pawns`], and the positions after random moves
+/// and random edits from them (distinct, in the order found; about
+/// `wanted` of them).
+pub fn rook_confined_positions(rules: mobility::Rules, wanted: usize, rng: &mut Rng) -> Vec<Position> {
+    let confined = |pos: &Position| {
+        Mobility::compute_with(pos, rules).is_ok_and(|mobility| rook_confined_ahead_of_its_pawn(pos, &mobility))
+    };
+    let seeds: Vec<Position> = rooks_ahead_of_their_pawns().into_iter().filter(|pos| confined(pos)).collect();
+    let mut found: Vec<Position> = seeds.clone();
+    let mut seen: std::collections::HashSet<String> = found.iter().map(|pos| pos.to_fen()).collect();
+    for _ in 0..wanted * 20 {
+        if found.len() >= wanted || seeds.is_empty() {
+            break;
+        }
+        let mut pos = found[rng.below(found.len())];
+        for _ in 0..1 + rng.below(12) {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            pos = if rng.below(4) == 0 {
+                match random_edit(&pos, rng) {
+                    Some(edited) => edited,
+                    None => break,
+                }
+            } else {
+                pos.play(moves[rng.below(moves.len())])
+            };
+            let mut setup = pos.to_setup();
+            setup.en_passant = None;
+            let Ok(clean) = Position::from_setup(setup) else { break };
+            pos = clean;
+            if confined(&pos) && seen.insert(pos.to_fen()) {
+                found.push(pos);
+            }
+        }
+    }
+    found
+}
