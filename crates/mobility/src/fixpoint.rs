@@ -289,15 +289,7 @@ fn facing_squares(board: &Board) -> [Bitboard; 64] {
     for color in Color::ALL {
         let enemies = board.pieces(!color, Role::Pawn);
         for square in board.pieces(color, Role::Pawn) {
-            let file = Bitboard::file(square.file());
-            // Squares ahead of `square` on its file, from `color`'s side.
-            let mut ahead = Bitboard::EMPTY;
-            let mut next = Bitboard::from(square).forward(color);
-            while next.any() {
-                ahead |= next;
-                next = next.forward(color);
-            }
-            facing[square as usize] = enemies & file & ahead;
+            facing[square as usize] = enemies & ahead_on_file(square, color);
         }
     }
     facing
@@ -310,28 +302,21 @@ fn own_pawns_behind(board: &Board) -> [Bitboard; 64] {
     for color in Color::ALL {
         let pawns = board.pieces(color, Role::Pawn);
         for square in board.rooks_and_queens() & board.by_color(color) {
-            let file = Bitboard::file(square.file());
-            let mut back = Bitboard::EMPTY;
-            let mut next = Bitboard::from(square).forward(!color);
-            while next.any() {
-                back |= next;
-                next = next.forward(!color);
-            }
-            behind[square as usize] = pawns & file & back;
+            behind[square as usize] = pawns & ahead_on_file(square, !color);
         }
     }
     behind
 }
 
-/// The squares of `pawn`'s file at or behind it (as it moves).
-fn at_or_behind(pawn: Square, color: Color) -> Bitboard {
-    let mut squares = Bitboard::from(pawn);
-    let mut next = squares.forward(!color);
+/// The squares of `square`'s file ahead of it as a pawn of `color` moves.
+fn ahead_on_file(square: Square, color: Color) -> Bitboard {
+    let mut ahead = Bitboard::EMPTY;
+    let mut next = Bitboard::from(square).forward(color);
     while next.any() {
-        squares |= next;
-        next = next.forward(!color);
+        ahead |= next;
+        next = next.forward(color);
     }
-    squares
+    ahead
 }
 
 /// The constraints of one colour's pieces in one pass.
@@ -543,7 +528,7 @@ impl Saturation<'_> {
                 for pawn in pawns {
                     let capturable = regions[pawn].intersects(capture_reach[!color as usize]);
                     if !leaves_file(pawn) && !capturable {
-                        closed |= at_or_behind(pawn, color);
+                        closed |= ahead_on_file(pawn, !color).with(pawn);
                     }
                 }
             }
