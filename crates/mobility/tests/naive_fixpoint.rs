@@ -66,6 +66,22 @@ struct Naive {
     r: [[bool; 2]; 64],
 }
 
+/// Whether the region of piece `k` has a square off its file.
+fn off_file(v: &Naive, pieces: &[P], k: usize) -> bool {
+    (0..64).any(|t| v.m[k][t] && file(t) != file(pieces[k].square))
+}
+
+/// Whether a piece of `color` can capture piece `j`: stand on a square of
+/// its region, or for a pawn attack one from its own region.
+fn capturable_by(v: &Naive, pieces: &[P], j: usize, color: Color) -> bool {
+    pieces.iter().enumerate().any(|(k, q)| {
+        q.color == color
+            && (0..64).any(|t| {
+                v.m[j][t] && if q.role == Role::Pawn { pred_capt(*q, t).iter().any(|&u| v.m[k][u]) } else { v.m[k][t] }
+            })
+    })
+}
+
 fn naive(pos: &Position, rules: Rules) -> (Vec<P>, Naive) {
     let pieces: Vec<P> = pos
         .board()
@@ -103,20 +119,9 @@ fn naive(pos: &Position, rules: Rules) -> (Vec<P>, Naive) {
                                 rank(s) < rank(p.square)
                             };
                             if b.role == Role::Pawn && b.color != p.color && file(s) == file(p.square) && ahead {
-                                let off_file =
-                                    |k: usize| (0..64).any(|t| v.m[k][t] && file(t) != file(pieces[k].square));
-                                let capturable = pieces.iter().enumerate().any(|(k, q)| {
-                                    q.color == p.color
-                                        && (0..64).any(|t| {
-                                            v.m[j][t]
-                                                && if q.role == Role::Pawn {
-                                                    pred_capt(*q, t).iter().any(|&u| v.m[k][u])
-                                                } else {
-                                                    v.m[k][t]
-                                                }
-                                        })
-                                });
-                                f &= off_file(j) || capturable || off_file(i);
+                                f &= off_file(&v, &pieces, j)
+                                    || capturable_by(&v, &pieces, j, p.color)
+                                    || off_file(&v, &pieces, i);
                             }
                         }
                     }
@@ -143,19 +148,9 @@ fn naive(pos: &Position, rules: Rules) -> (Vec<P>, Naive) {
                             if !guarded {
                                 continue;
                             }
-                            let off_file = |k: usize| (0..64).any(|t| v.m[k][t] && file(t) != file(pieces[k].square));
-                            let capturable = pieces.iter().enumerate().any(|(k, q)| {
-                                q.color != p.color
-                                    && (0..64).any(|t| {
-                                        v.m[j][t]
-                                            && if q.role == Role::Pawn {
-                                                pred_capt(*q, t).iter().any(|&u| v.m[k][u])
-                                            } else {
-                                                v.m[k][t]
-                                            }
-                                    })
-                            });
-                            ok &= off_file(i) || off_file(j) || capturable;
+                            ok &= off_file(&v, &pieces, i)
+                                || off_file(&v, &pieces, j)
+                                || capturable_by(&v, &pieces, j, !p.color);
                         }
                     }
                     ok

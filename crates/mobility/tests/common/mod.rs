@@ -358,6 +358,17 @@ pub fn rooks_ahead_of_their_pawns() -> Vec<Position> {
     positions
 }
 
+/// The pawns of `color` behind `piece` on its file (as they move).
+fn pawns_behind(board: &movegen::Board, piece: Square, color: Color) -> movegen::Bitboard {
+    let mut behind = movegen::Bitboard::from(piece).forward(!color);
+    let mut pawns = movegen::Bitboard::EMPTY;
+    while behind.any() {
+        pawns |= behind & board.pieces(color, Role::Pawn);
+        behind = behind.forward(!color);
+    }
+    pawns
+}
+
 /// Whether the own-pawn-behind rule keeps a rook or queen of `pos` out of
 /// squares (`mobility` computed on `pos`): its region holds the square in
 /// front of a pawn of its colour that started behind it on its file, that
@@ -368,13 +379,7 @@ pub fn own_pawn_guard_holds(pos: &Position, mobility: &Mobility) -> bool {
     board.rooks_and_queens().iter().any(|piece| {
         let color = board.color_at(piece).unwrap_or(Color::White);
         let region = mobility.region(piece);
-        let file = movegen::Bitboard::file(piece.file());
-        let mut behind = movegen::Bitboard::from(piece).forward(!color);
-        let mut pawns = movegen::Bitboard::EMPTY;
-        while behind.any() {
-            pawns |= behind & file & board.pieces(color, Role::Pawn);
-            behind = behind.forward(!color);
-        }
+        let pawns = pawns_behind(board, piece, color);
         pawns.iter().any(|pawn| {
             let front = movegen::Bitboard::from(pawn).forward(color);
             region.intersects(front) && mobility.can_be_cleared(pawn) && !region.contains(pawn)
@@ -389,14 +394,8 @@ pub fn rook_confined_ahead_of_its_pawn(pos: &Position, mobility: &Mobility) -> b
     let board = pos.board();
     board.rooks_and_queens().iter().any(|piece| {
         let color = board.color_at(piece).unwrap_or(Color::White);
-        let file = movegen::Bitboard::file(piece.file());
-        let mut behind = movegen::Bitboard::from(piece).forward(!color);
-        let mut pawns = movegen::Bitboard::EMPTY;
-        while behind.any() {
-            pawns |= behind & file & board.pieces(color, Role::Pawn);
-            behind = behind.forward(!color);
-        }
-        pawns.any() && (mobility.region(piece) - file).is_empty()
+        let pawns = pawns_behind(board, piece, color);
+        pawns.any() && (mobility.region(piece) - movegen::Bitboard::file(piece.file())).is_empty()
     })
 }
 
