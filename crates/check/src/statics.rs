@@ -654,16 +654,14 @@ fn behind_own_pawn(facts: &Facts<'_>, q: Square) -> Set {
     if !matches!(role, Piece::Rook | Piece::Queen) || facts.region(q) & !file != 0 {
         return 0;
     }
-    let behind = |w: Square| if color == Color::White { (w as u8) < q as u8 } else { w as u8 > q as u8 };
-    let pawns = facts.board.colored_pieces(color, Piece::Pawn).0 & file;
-    squares(pawns).filter(|&w| behind(w) && facts.region(w) & !file == 0 && !facts.capturable(w)).fold(
-        0,
-        |closed, w| {
-            let at_or_behind =
-                squares(file).filter(|&t| if color == Color::White { t as u8 <= w as u8 } else { t as u8 >= w as u8 });
-            at_or_behind.fold(closed, |c, t| c | bit(t))
-        },
-    )
+    // The squares at or behind `s` (a file's squares are ordered by rank).
+    let at_or_behind =
+        |s: Square| if color == Color::White { u64::MAX >> (63 - s as u32) } else { u64::MAX << s as u32 };
+    let behind = at_or_behind(q) & !bit(q);
+    let pawns = facts.board.colored_pieces(color, Piece::Pawn).0 & file & behind;
+    squares(pawns)
+        .filter(|&w| facts.region(w) & !file == 0 && !facts.capturable(w))
+        .fold(0, |closed, w| closed | (file & at_or_behind(w)))
 }
 
 /// Whether the loser's pawn `q`, arriving on `t` from `u`, checkmates the

@@ -282,30 +282,23 @@ impl Rules {
     }
 }
 
-/// For every pawn, the initial squares of the enemy pawns that started
-/// ahead of it on its file (the squares the facing-pawns rule guards).
-fn facing_squares(board: &Board) -> [Bitboard; 64] {
-    let mut facing = [Bitboard::EMPTY; 64];
+/// The *file partners* of the two file rules, per piece: for a pawn, the
+/// enemy pawns that started ahead of it on its file (facing pawns); for a
+/// rook or queen, the pawns of its colour that started behind it there
+/// (own pawn behind). A piece and its partner cannot pass each other while
+/// both stay on the file and the partner is not captured.
+fn file_partners(board: &Board) -> [Bitboard; 64] {
+    let mut partners = [Bitboard::EMPTY; 64];
     for color in Color::ALL {
-        let enemies = board.pieces(!color, Role::Pawn);
-        for square in board.pieces(color, Role::Pawn) {
-            facing[square as usize] = enemies & ahead_on_file(square, color);
+        let (ours, theirs) = (board.pieces(color, Role::Pawn), board.pieces(!color, Role::Pawn));
+        for square in ours {
+            partners[square as usize] = theirs & ahead_on_file(square, color);
         }
-    }
-    facing
-}
-
-/// For every rook and queen, the pawns of its colour that started behind
-/// it on its file (the pawns the own-pawn-behind rule guards).
-fn own_pawns_behind(board: &Board) -> [Bitboard; 64] {
-    let mut behind = [Bitboard::EMPTY; 64];
-    for color in Color::ALL {
-        let pawns = board.pieces(color, Role::Pawn);
         for square in board.rooks_and_queens() & board.by_color(color) {
-            behind[square as usize] = pawns & ahead_on_file(square, !color);
+            partners[square as usize] = ours & ahead_on_file(square, !color);
         }
     }
-    behind
+    partners
 }
 
 /// The squares of `square`'s file ahead of it as a pawn of `color` moves.
@@ -372,16 +365,13 @@ struct Saturation<'a> {
     /// uncapturable pieces.
     never_captured: Bitboard,
     regions: Regions,
-    /// Per pawn: the initial squares of the enemy pawns that started ahead
-    /// of it on its file (all empty without the facing-pawns rule).
-    facing: [Bitboard; 64],
-    /// Per pawn: the guarded squares its pushes may not enter yet.
-    push_guard: [Bitboard; 64],
-    /// Per rook and queen: the pawns of its colour that started behind it
-    /// on its file (all empty without the facing-pawns rules).
-    behind: [Bitboard; 64],
-    /// Per rook and queen: the squares behind those pawns it may not
-    /// enter yet.
+    /// Per piece: its [`file_partners`] (all empty without the
+    /// facing-pawns rules).
+    partners: [Bitboard; 64],
+    /// The pieces with a file partner.
+    partnered: Bitboard,
+    /// Per piece: the squares the file rules still close to it (a pawn's
+    /// pushes, a rook's or queen's moves).
     file_guard: [Bitboard; 64],
     /// Per piece never captured: squares closed by a check only a capture
     /// answers (see [`crate::forced_captures`]).
@@ -458,36 +448,37 @@ impl Saturation<'_> {
         })
     }
 
-    /// Step 3 (*facing pawns*): which guarded squares are still closed to
-    /// each pawn's pushes; per colour, whether that changed.
-    fn update_push_guards(&mut self) -> [bool; 2] {
+    /// Step 3 (*facing pawns*, *own pawn behind*): which squares are still
+    /// closed to each piece with a file partner; per colour, whether that
+    /// changed. The guard holds while the piece and the partner stay on the
+    /// file and the partner cannot be captured: it closes the partner's
+    /// square to a pawn, and to a rook or queen the partner's square and
+    /// every square behind it.
+    fn update_file_guards(&mut self) -> [bool; 2] {
         let mut changed = [false; 2];
-        if self.facing.iter().all(|f| f.is_empty()) {
+        if self.partnered.is_empty() {
             return changed;
         }
-        let pawns = self.board.pawns();
         let capture_reach = self.capture_reach();
         let regions = &self.regions;
         let leaves_file = |square: Square| (regions[square] - Bitboard::file(square.file())).any();
-        for square in pawns {
-            let guarded = self.facing[square as usize];
-            if guarded.is_empty() {
-                continue;
-            }
+        for square in self.partnered {
             let color = self.color_of(square);
+            let pawn = self.board.pawns().contains(square);
             let mut closed = Bitboard::EMPTY;
             if !leaves_file(square) {
-                for enemy in guarded {
-                    let capturable = regions[enemy].intersects(capture_reach[color as usize]);
-                    if !leaves_file(enemy) && !capturable {
-                        closed |= enemy;
+                for partner in self.partners[square as usize] {
+                    let capturer = if pawn { color } else { !color };
+                    let capturable = regions[partner].intersects(capture_reach[capturer as usize]);
+                    if !leaves_file(partner) && !capturable {
+                        closed |= if pawn { partner.into() } else { ahead_on_file(partner, !color).with(partner) };
                     }
                 }
             }
-            if closed != self.push_guard[square as usize] {
+            if closed != self.file_guard[square as usize] {
                 changed[color as usize] = true;
             }
-            self.push_guard[square as usize] = closed;
+            self.file_guard[square as usize] = closed;
         }
         changed
     }
@@ -504,40 +495,6 @@ impl Saturation<'_> {
                 if pawns.contains(square) { dilate::pawn_attacks(region, color) } else { region };
         }
         capture_reach
-    }
-
-    /// Step 3b (*own pawn behind*): which squares behind their pawns are
-    /// still closed to each rook and queen; per colour, whether that
-    /// changed.
-    fn update_file_guards(&mut self) -> [bool; 2] {
-        let mut changed = [false; 2];
-        if self.behind.iter().all(|b| b.is_empty()) {
-            return changed;
-        }
-        let capture_reach = self.capture_reach();
-        let regions = &self.regions;
-        let leaves_file = |square: Square| (regions[square] - Bitboard::file(square.file())).any();
-        for square in self.board.rooks_and_queens() {
-            let pawns = self.behind[square as usize];
-            if pawns.is_empty() {
-                continue;
-            }
-            let color = self.color_of(square);
-            let mut closed = Bitboard::EMPTY;
-            if !leaves_file(square) {
-                for pawn in pawns {
-                    let capturable = regions[pawn].intersects(capture_reach[!color as usize]);
-                    if !leaves_file(pawn) && !capturable {
-                        closed |= ahead_on_file(pawn, !color).with(pawn);
-                    }
-                }
-            }
-            if closed != self.file_guard[square as usize] {
-                changed[color as usize] = true;
-            }
-            self.file_guard[square as usize] = closed;
-        }
-        changed
     }
 
     /// Step 4 (*checks only a capture answers*): the squares closed to
@@ -606,7 +563,7 @@ impl Saturation<'_> {
                     // Kings grow in their own step.
                     Role::King => region,
                     Role::Pawn => {
-                        let push_allowed = constraints.push & !self.push_guard[square as usize];
+                        let push_allowed = constraints.push & !self.file_guard[square as usize];
                         let grown = flood(region, Bitboard::FULL, |frontier| {
                             (dilate::pawn_push(frontier, color) & push_allowed)
                                 | (dilate::pawn_attacks(frontier, color) & constraints.capture)
@@ -659,9 +616,10 @@ pub(crate) fn saturate(board: &Board, rules: Rules, assumptions: Assumptions) ->
 /// may move in the fixpoint too (used by [`crate::immobile_pieces`]).
 ///
 /// Each pass runs the steps of [`Saturation`] in order: `C` and `R` from
-/// the regions, the constraints they give, the facing-pawn guards and the
-/// forcing squares, then the pieces grow, and the kings (see "Kings last"
-/// in the module docs). It ends after a pass in which nothing grew.
+/// the regions, the constraints they give, the file guards (facing pawns,
+/// own pawn behind) and the forcing squares, then the pieces grow, and the
+/// kings (see "Kings last" in the module docs). It ends after a pass in
+/// which nothing grew.
 pub(crate) fn saturate_watching(
     board: &Board,
     rules: Rules,
@@ -673,15 +631,15 @@ pub(crate) fn saturate_watching(
     // rules, a king is cleared only by moving, and its square is closed to
     // enemies until it may have moved).
     let kings = if rules.persistent_attackers() { board.kings() } else { Bitboard::EMPTY };
+    let partners = if rules.facing_pawns() { file_partners(board) } else { [Bitboard::EMPTY; 64] };
     let mut state = Saturation {
         board,
         rules,
         assumptions,
         never_captured: assumptions.frozen | assumptions.games.uncapturable | kings,
         regions: Regions::own_squares(board.occupied()),
-        facing: if rules.facing_pawns() { facing_squares(board) } else { [Bitboard::EMPTY; 64] },
-        push_guard: [Bitboard::EMPTY; 64],
-        behind: if rules.facing_pawns() { own_pawns_behind(board) } else { [Bitboard::EMPTY; 64] },
+        partners,
+        partnered: board.occupied().iter().filter(|&square| partners[square as usize].any()).collect(),
         file_guard: [Bitboard::EMPTY; 64],
         forcing: [Bitboard::EMPTY; 64],
         previous: None,
@@ -690,10 +648,9 @@ pub(crate) fn saturate_watching(
     loop {
         let clearance = state.clearance();
         let allowed = state.constraints(&clearance);
-        let guards_changed = state.update_push_guards();
-        let files_changed = state.update_file_guards();
+        let guards_changed = state.update_file_guards();
         let forcing_changed = state.update_forcing(clearance.uncleared);
-        let changed = [0, 1].map(|c| guards_changed[c] || files_changed[c] || forcing_changed[c]);
+        let changed = [0, 1].map(|c| guards_changed[c] || forcing_changed[c]);
         let mut grew = state.grow_pieces(&allowed, changed).ok()?;
         // The kings, after the other pieces have stopped growing when the
         // persistent attacks make the order matter (see "Kings last" in the

@@ -338,13 +338,7 @@ pub fn rooks_ahead_of_their_pawns() -> Vec<Position> {
         let board = pos.board();
         for pawn in board.pawns() {
             let color = board.color_at(pawn).unwrap_or(Color::White);
-            let mut ahead = movegen::Bitboard::from(pawn).forward(color);
-            while ahead.any() {
-                let square = ahead.iter().next().unwrap_or(pawn);
-                ahead = ahead.forward(color);
-                if board.piece_at(square).is_some() {
-                    continue;
-                }
+            for square in ahead_on_file(pawn, color) - board.occupied() {
                 let mut setup = pos.to_setup();
                 setup.castling = CastlingRights::empty();
                 setup.en_passant = None;
@@ -358,15 +352,20 @@ pub fn rooks_ahead_of_their_pawns() -> Vec<Position> {
     positions
 }
 
+/// The squares of `square`'s file ahead of it as a pawn of `color` moves.
+fn ahead_on_file(square: Square, color: Color) -> movegen::Bitboard {
+    let mut ahead = movegen::Bitboard::EMPTY;
+    let mut next = movegen::Bitboard::from(square).forward(color);
+    while next.any() {
+        ahead |= next;
+        next = next.forward(color);
+    }
+    ahead
+}
+
 /// The pawns of `color` behind `piece` on its file (as they move).
 fn pawns_behind(board: &movegen::Board, piece: Square, color: Color) -> movegen::Bitboard {
-    let mut behind = movegen::Bitboard::from(piece).forward(!color);
-    let mut pawns = movegen::Bitboard::EMPTY;
-    while behind.any() {
-        pawns |= behind & board.pieces(color, Role::Pawn);
-        behind = behind.forward(!color);
-    }
-    pawns
+    board.pieces(color, Role::Pawn) & ahead_on_file(piece, !color)
 }
 
 /// Whether the own-pawn-behind rule keeps a rook or queen of `pos` out of
