@@ -151,10 +151,33 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def port_below_ephemeral_range() -> int:
+    """A free loopback port below the kernel's ephemeral range. A port
+    `free_port` returns is free only now: the Dask processes started after
+    it bind port 0 and may be given the same one (a worker then answered
+    the S3 server's requests). The ephemeral range never hands this one
+    out; the start depends on the process so concurrent runs differ."""
+    import socket
+
+    try:
+        low = int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        low = 32768
+    start = 10000 + os.getpid() % max(low - 11000, 1)
+    for port in list(range(start, low)) + list(range(10000, start)):
+        with socket.socket() as s:
+            try:
+                s.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    return free_port()
+
+
 # The S3-compatible server of test_dask_io.py (moto's server mode) listens
 # on this port; the Dask workers, started before it, read these variables
 # when they first use fsspec's S3 file system.
-S3_PORT = free_port()
+S3_PORT = port_below_ephemeral_range()
 os.environ.update(
     {
         "AWS_ACCESS_KEY_ID": "test",

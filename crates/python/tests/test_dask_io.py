@@ -63,6 +63,8 @@ def s3(data):
         stderr=subprocess.DEVNULL,
     )
     wait_for(port)
+    # Whatever answers must be that server, not another process on the port.
+    assert process.poll() is None, f"moto's server exited (port {port} taken?)"
     endpoint = f"http://127.0.0.1:{port}"
     import fsspec
 
