@@ -269,19 +269,21 @@ impl TranspositionTable {
 
     /// Inserts `position` into the table used as an exact *set* (for the
     /// exhaustive traversal, which must never forget a visited position:
-    /// a lossy visited set can make a traversal revisit positions forever).
-    /// Open addressing: the position goes in the first free slot among
-    /// [`VISIT_PROBES`] consecutive ones; nothing is ever evicted. Returns
-    /// whether it was new, or [`Visit::Full`] when no slot was free (the
-    /// caller must treat that as a limit).
-    pub fn visit(&mut self, hash: u64, position: &PackedPosition) -> Visit {
+    /// a lossy visited set can make a traversal revisit positions forever),
+    /// with `depth`, a number of the caller's (the traversal's: the plies
+    /// from the root). Open addressing: the position goes in the first free
+    /// slot among [`VISIT_PROBES`] consecutive ones; nothing is ever evicted.
+    /// Returns whether it was new, or [`Visit::Full`] when no slot was free
+    /// (the caller must treat that as a limit). A position already in the
+    /// set keeps its depth.
+    pub fn visit(&mut self, hash: u64, position: &PackedPosition, depth: i16) -> Visit {
         let start = self.slot(hash);
         let (from, to) = (self.valid_from, self.stamp);
         for i in 0..VISIT_PROBES {
             let slot = (start + i) & self.mask;
             let entry = &mut self.entries[slot];
             if !entry.stamped_within(from, to) {
-                *entry = Entry::holding(position, 0, to, STATIC_UNKNOWN);
+                *entry = Entry::holding(position, depth, to, STATIC_UNKNOWN);
                 self.set_len += 1;
                 return Visit::New;
             }
@@ -292,6 +294,33 @@ impl TranspositionTable {
         Visit::Full
     }
 
+    /// Used as a set ([`TranspositionTable::visit`]): the entry of
+    /// `position`, if it is in the set.
+    fn member(&mut self, hash: u64, position: &PackedPosition) -> Option<&mut Entry> {
+        let start = self.slot(hash);
+        let (from, to, mask) = (self.valid_from, self.stamp, self.mask);
+        let slot = (0..VISIT_PROBES).map(|i| (start + i) & mask).find(|&slot| {
+            let entry = &self.entries[slot];
+            !entry.stamped_within(from, to) || entry.holds(position)
+        })?;
+        let entry = &mut self.entries[slot];
+        entry.stamped_within(from, to).then_some(entry)
+    }
+
+    /// Used as a set: the depth `position` was visited with (or last set
+    /// to), `None` when it is not in the set.
+    pub fn depth_in_set(&mut self, hash: u64, position: &PackedPosition) -> Option<i16> {
+        self.member(hash, position).map(|entry| entry.depth)
+    }
+
+    /// Used as a set: sets the depth of `position`, if it is in the set
+    /// (it stays in the set whatever the depth).
+    pub fn set_depth_in_set(&mut self, hash: u64, position: &PackedPosition, depth: i16) {
+        if let Some(entry) = self.member(hash, position) {
+            entry.depth = depth;
+        }
+    }
+
     /// Starts loading the slot of `hash` without waiting for it
     /// ([`movegen::prefetch`]), so that the misses of a batch overlap and
     /// the probes or visits that follow find them in the cache. A hint
@@ -299,11 +328,6 @@ impl TranspositionTable {
     #[inline]
     pub fn prefetch(&self, hash: u64) {
         movegen::prefetch(&self.entries[self.slot(hash)]);
-    }
-
-    /// Used as a set ([`TranspositionTable::visit`]): the positions in it.
-    pub fn len(&self) -> u64 {
-        self.set_len as u64
     }
 
     /// Used as a set: whether it fills more than three quarters of the part
@@ -409,12 +433,39 @@ mod tests {
         table.clear(4096);
         let a: Position = "4k3/8/8/8/8/8/8/4K3 w - - 0 1".parse().unwrap();
         let b: Position = "4k3/8/8/8/8/8/8/3K4 w - - 0 1".parse().unwrap();
-        assert_eq!(table.visit(7, &a.pack()), Visit::New);
-        assert_eq!(table.visit(7, &b.pack()), Visit::New);
-        assert_eq!(table.visit(7, &a.pack()), Visit::Seen);
-        assert_eq!(table.visit(7, &b.pack()), Visit::Seen);
+        assert_eq!(table.visit(7, &a.pack(), 0), Visit::New);
+        assert_eq!(table.visit(7, &b.pack(), 0), Visit::New);
+        assert_eq!(table.visit(7, &a.pack(), 0), Visit::Seen);
+        assert_eq!(table.visit(7, &b.pack(), 0), Visit::Seen);
         table.clear(4096);
-        assert_eq!(table.visit(7, &a.pack()), Visit::New);
+        assert_eq!(table.visit(7, &a.pack(), 0), Visit::New);
+    }
+
+    /// A position of the set keeps the depth of its first visit (a later
+    /// visit changes nothing) until it is set again; a position outside the
+    /// set has none, also one that shares its slot; growing the set keeps
+    /// the depths.
+    #[test]
+    fn a_set_records_the_depth_of_each_position() {
+        let mut table = TranspositionTable::new(1);
+        table.clear(4096);
+        let a: Position = "4k3/8/8/8/8/8/8/4K3 w - - 0 1".parse().unwrap();
+        let b: Position = "4k3/8/8/8/8/8/8/3K4 w - - 0 1".parse().unwrap();
+        let c: Position = "4k3/8/8/8/8/8/8/2K5 w - - 0 1".parse().unwrap();
+        assert_eq!(table.visit(7, &a.pack(), 3), Visit::New);
+        assert_eq!(table.visit(7, &b.pack(), 4), Visit::New);
+        assert_eq!(table.visit(7, &a.pack(), 9), Visit::Seen);
+        assert_eq!((table.depth_in_set(7, &a.pack()), table.depth_in_set(7, &b.pack())), (Some(3), Some(4)));
+        assert_eq!(table.depth_in_set(7, &c.pack()), None);
+        table.set_depth_in_set(7, &a.pack(), -1);
+        table.set_depth_in_set(7, &c.pack(), 5);
+        assert_eq!(table.depth_in_set(7, &a.pack()), Some(-1));
+        assert_eq!(table.depth_in_set(7, &c.pack()), None, "setting a depth adds nothing");
+        assert_eq!(table.visit(7, &a.pack(), 2), Visit::Seen, "a dead end stays in the set");
+        assert!(table.grow_set(|_| 7, 1 << 20));
+        assert_eq!((table.depth_in_set(7, &a.pack()), table.depth_in_set(7, &b.pack())), (Some(-1), Some(4)));
+        table.clear(4096);
+        assert_eq!(table.depth_in_set(7, &b.pack()), None);
     }
 
     /// Growing the set keeps every position in it: a traversal's set that
@@ -440,12 +491,12 @@ mod tests {
         }
         for (i, p) in positions.iter().enumerate() {
             assert_eq!(table.set_is_crowded(), i > 3 * 4096 / 4, "after {i} positions");
-            if table.visit(p.hash(), &p.pack()) == Visit::Full {
+            if table.visit(p.hash(), &p.pack(), 0) == Visit::Full {
                 break;
             }
             if i == 3 * 4096 / 4 + 8 {
                 // Positions visited twice are not counted twice.
-                assert_eq!(table.visit(p.hash(), &p.pack()), Visit::Seen);
+                assert_eq!(table.visit(p.hash(), &p.pack(), 0), Visit::Seen);
                 break;
             }
         }
@@ -471,12 +522,12 @@ mod tests {
         root.generate_legal_moves(&mut moves);
         let children: Vec<Position> = moves.iter().map(|&m| root.play(m)).collect();
         for child in &children {
-            assert_eq!(table.visit(child.hash(), &child.pack()), Visit::New);
+            assert_eq!(table.visit(child.hash(), &child.pack(), 0), Visit::New);
         }
         table.release_unused();
         assert_eq!(table.bytes(), 4096 * ENTRY_BYTES);
         for child in &children {
-            assert_eq!(table.visit(child.hash(), &child.pack()), Visit::Seen);
+            assert_eq!(table.visit(child.hash(), &child.pack(), 0), Visit::Seen);
         }
         table.release_unused();
         assert_eq!(table.bytes(), 4096 * ENTRY_BYTES, "nothing more to free");
@@ -502,24 +553,24 @@ mod tests {
         let hash = |p: &PackedPosition| p.unpack().hash();
         let (first, rest) = positions.split_at(positions.len() / 2);
         for p in first {
-            assert_eq!(table.visit(p.hash(), &p.pack()), Visit::New);
+            assert_eq!(table.visit(p.hash(), &p.pack(), 0), Visit::New);
         }
         let before = table.mask + 1;
         let max_bytes = 2 * table.max_capacity() * ENTRY_BYTES;
         assert!(table.grow_set(hash, max_bytes));
         assert_eq!(table.mask + 1, 2 * before);
         for p in first {
-            assert_eq!(table.visit(p.hash(), &p.pack()), Visit::Seen, "{p:?} forgotten");
+            assert_eq!(table.visit(p.hash(), &p.pack(), 0), Visit::Seen, "{p:?} forgotten");
         }
         for p in rest {
-            assert_eq!(table.visit(p.hash(), &p.pack()), Visit::New);
+            assert_eq!(table.visit(p.hash(), &p.pack(), 0), Visit::New);
         }
         // It grows as far as it is lent memory, and then nothing changes.
         while table.grow_set(hash, max_bytes) {}
         assert_eq!(table.mask + 1, 2 * table.max_capacity());
         assert!((table.mask + 1) * ENTRY_BYTES <= max_bytes);
         for p in &positions {
-            assert_eq!(table.visit(p.hash(), &p.pack()), Visit::Seen);
+            assert_eq!(table.visit(p.hash(), &p.pack(), 0), Visit::Seen);
         }
     }
 

@@ -36,10 +36,6 @@ pub(crate) const TEMPO_MOVES_KEPT: u32 = 2;
 /// moves at its tail ([`Phases::quiet_tail`]; docs/tuning.md#quiet-tail).
 pub(crate) const QUIET_TAIL_MEN: u32 = 12;
 
-/// The table of the search recovering a traversal's helpmate holds this
-/// many entries per position the traversal visited ([`Phases::recover`]).
-pub(crate) const RECOVERY_TABLE_PER_POSITION: u64 = 16;
-
 /// How far a best-first run that drained got: a sign for the schedule
 /// that the reachable set is small.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -243,21 +239,11 @@ impl<'s, 'a> Phases<'s, 'a> {
         }
     }
 
-    /// The moves of a helpmate of exactly `plies` plies, known to exist: a
-    /// plain depth-limited search to that depth finds one, unless a limit
-    /// stops it or the helpmate is longer than the searches' ply cap. Its
-    /// table holds [`RECOVERY_TABLE_PER_POSITION`] entries per position the
-    /// traversal visited: the search enters only positions fewer than
-    /// `plies` moves from the root, all of which the traversal visited, and
-    /// the lossy table finds the helpmate at any size.
+    /// The moves of the traversal's helpmate of exactly `plies` plies
+    /// ([`Exhaustive::recover`]): `None` when a limit stops the walk or
+    /// the helpmate is longer than the searches' ply cap.
     fn recover(&mut self, plies: u32) -> Option<Vec<Move>> {
-        let plain = Guide::plain(self.shared.winner);
-        let table = Table::FreshFor(self.shared.visited.len().saturating_mul(RECOVERY_TABLE_PER_POSITION));
-        let options = deepening::Options { table, ..deepening::Options::plain(i32::try_from(plies).ok()?) };
-        match deepening::iterate(self.shared, plain, &self.start, options) {
-            Iteration::Mate(moves) => Some(moves),
-            _ => None,
-        }
+        self.traversal.recover(self.shared, &self.start, plies)
     }
 
     /// The quick algorithm's search (Figure 10, step 2) to `depth` plies:
@@ -331,13 +317,14 @@ mod tests {
         }
     }
 
-    /// The moves of a helpmate the traversal found are recovered with the
-    /// smallest table too: exactly as many plies as the traversal counted,
-    /// replayed to a mate by the winner. Long helpmates in locked
-    /// positions (21 and 57 plies, dev lines 10 and 15 for White), where a
-    /// depth-first search to that depth meets many transpositions.
+    /// The moves of a helpmate the traversal found are recovered along the
+    /// layers of its visited set: exactly as many plies as the traversal
+    /// counted, replayed to a mate by the winner. Long helpmates in locked
+    /// positions (21 and 57 plies, dev lines 10 and 15 for White), where
+    /// the walk meets dead ends and transpositions. With the set forgotten,
+    /// nothing is recovered: never a line that is not a helpmate.
     #[test]
-    fn a_helpmate_is_recovered_with_the_smallest_table() {
+    fn a_helpmate_is_recovered_along_the_layers() {
         for fen in
             ["Bb1k1b2/bKp1p1p1/1pP1P1P1/pP6/6P1/P7/8/8 w - -", "k1bK4/1p1p4/1PpPp3/2P1Pp2/2p1pP2/2p1P3/2P5/8 w - -"]
         {
@@ -349,8 +336,6 @@ mod tests {
             let Traversal::Mate { plies } = phases.traversal.run(phases.shared, &root, u64::MAX) else {
                 panic!("{fen}: the traversal finds no mate")
             };
-            // The recovery's table at its smallest, whatever the traversal visited.
-            phases.shared.visited.clear(0);
             let moves = phases.recover(plies).unwrap_or_else(|| panic!("{fen}: nothing recovered"));
             assert_eq!(moves.len(), plies as usize, "{fen}");
             let end = moves.iter().fold(root, |pos, &m| {
@@ -358,6 +343,8 @@ mod tests {
                 pos.play(m)
             });
             assert!(end.is_checkmate() && end.side_to_move() == Color::Black, "{fen}: no mate by White");
+            phases.shared.visited.clear(0);
+            assert_eq!(phases.recover(plies), None, "{fen}: recovered without the set");
         }
     }
 

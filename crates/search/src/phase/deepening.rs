@@ -83,9 +83,6 @@ pub const MAX_PLY: usize = 600;
 pub(crate) enum Table {
     /// Forget every entry (sized for the node bound).
     Fresh,
-    /// Forget every entry, sized for about this many positions (for a
-    /// search without a node bound that is known to enter few).
-    FreshFor(u64),
     /// Keep the entries of earlier iterations (their hits are stale).
     Keep,
 }
@@ -220,7 +217,6 @@ pub(crate) fn iterate(shared: &mut Shared<'_>, guide: &Guide, root: &Position, o
         // table keeps its probes in the cache
         // (docs/tuning.md#iteration-table).
         Table::Fresh => shared.tt.clear(options.node_bound / 2),
-        Table::FreshFor(positions) => shared.tt.clear(positions),
         Table::Keep => shared.tt.new_iteration(),
     }
     let mut dfs = Dfs {

@@ -27,15 +27,16 @@
 //! [`Exhaustive::max_queue`] positions; needing more is a limit hit.
 //!
 //! Breadth-first order also means that the first mate found is a shortest
-//! one; its moves are recovered by a depth-limited search to exactly that
-//! depth. A mate ends the traversal for good: the position it was found
-//! from was taken off the queue with moves not yet tried, so the visited
-//! set is no longer closed, and a resumed traversal must never complete
-//! into a proof. Every later run answers the same mate.
+//! one, and that each position is first visited at its distance from the
+//! root: the set records it ([`Exhaustive::recover`] walks those layers
+//! back to the mate). A mate ends the traversal for good: the position it
+//! was found from was taken off the queue with moves not yet tried, so the
+//! visited set is no longer closed, and a resumed traversal must never
+//! complete into a proof. Every later run answers the same mate.
 
 use std::collections::VecDeque;
 
-use movegen::{Color, MoveList, Position};
+use movegen::{Color, Move, MoveList, Position};
 use static_check::insufficient_material;
 
 use crate::shared::Shared;
@@ -133,7 +134,7 @@ impl Exhaustive {
             shared.visited.clear(allowance.saturating_mul(VISITED_HEADROOM));
             self.queue.clear();
             self.expanded = 0;
-            shared.visited.visit(shared.hash(root), &root.pack());
+            shared.visited.visit(shared.hash(root), &root.pack(), 0);
             self.queue.push_back((*root, 0, 0));
             self.started = true;
         }
@@ -180,7 +181,8 @@ impl Exhaustive {
                     // goes on filling up.
                     shared.visited.grow_set(|p| p.unpack().hash() & mask, self.max_visited_bytes);
                 }
-                let mut visit = shared.visited.visit(hash, &packed);
+                let depth = layer(plies + 1);
+                let mut visit = shared.visited.visit(hash, &packed, depth);
                 if visit == Visit::Full {
                     // A larger part of the table, the same set (the slots
                     // come from the same hash as the visits').
@@ -188,7 +190,7 @@ impl Exhaustive {
                         self.out_of_memory = true;
                         return Traversal::Interrupted;
                     }
-                    visit = shared.visited.visit(hash, &packed);
+                    visit = shared.visited.visit(hash, &packed, depth);
                 }
                 match visit {
                     Visit::Seen => continue,
@@ -202,6 +204,8 @@ impl Exhaustive {
                     checks_cost += STATIC_CHECK_NODES;
                     shared.oracle.proves(child, winner, plies as usize + 1)
                 } {
+                    // No mate follows it: the recovery need not look.
+                    shared.visited.set_depth_in_set(hash, &packed, DEAD_END);
                     continue;
                 }
                 if self.queue.len() >= self.max_queue {
@@ -216,6 +220,72 @@ impl Exhaustive {
         Traversal::Complete { nodes: self.expanded }
     }
 }
+
+impl Exhaustive {
+    /// The moves of the mate the traversal found, `plies` plies from
+    /// `root`: a depth-first walk down the layers the visited set records.
+    /// The positions of a shortest helpmate lie at their own distances
+    /// from the root (a shorter way to one of them would make a shorter
+    /// helpmate), all of which the traversal visited before it met the
+    /// mate, so the walk enters only children recorded one ply deeper than
+    /// their parent, and marks each position it leaves without a mate as a
+    /// dead end: every way to it has the same length, so the same plies
+    /// are left. It expands each visited position at most once. `None`
+    /// when a limit stops it, or when the helpmate is longer than the
+    /// searches' ply cap (or than the set records).
+    ///
+    /// Soundness: what it returns is a sequence of legal moves, each
+    /// played from the position before, the last one mating by the winner.
+    pub fn recover(&self, shared: &mut Shared<'_>, root: &Position, plies: u32) -> Option<Vec<Move>> {
+        let winner = shared.winner;
+        let plies = usize::try_from(plies).ok().filter(|&p| p >= 1 && p <= shared.max_ply && p < i16::MAX as usize)?;
+        // The positions on the way, each with its moves and the next to try.
+        let mut stack: Vec<(Position, MoveList, usize)> = Vec::with_capacity(plies);
+        let mut line = Vec::with_capacity(plies);
+        let mut moves = MoveList::new();
+        root.generate_legal_moves(&mut moves);
+        stack.push((*root, moves, 0));
+        while let Some((pos, moves, next)) = stack.last_mut() {
+            let Some(&m) = moves.get(*next) else {
+                // Every move tried: no mate from here in the plies left.
+                let (pos, _, _) = stack.pop().expect("a position on the stack");
+                line.pop();
+                shared.visited.set_depth_in_set(shared.hash(&pos), &pos.pack(), DEAD_END);
+                continue;
+            };
+            *next += 1;
+            if !shared.meter.tick() {
+                return None;
+            }
+            let child = pos.play(m);
+            let ply = stack.len();
+            if ply == plies {
+                if is_winner_mate(&child, winner) && !child.has_legal_moves() {
+                    line.push(m);
+                    return Some(line);
+                }
+                continue;
+            }
+            if shared.visited.depth_in_set(shared.hash(&child), &child.pack()) != Some(layer(ply as u32)) {
+                continue;
+            }
+            line.push(m);
+            let mut moves = MoveList::new();
+            child.generate_legal_moves(&mut moves);
+            stack.push((child, moves, 0));
+        }
+        None
+    }
+}
+
+/// The depth the visited set records for a position first reached `plies`
+/// plies from the root (beyond `i16::MAX - 1`, the recovery gives up).
+fn layer(plies: u32) -> i16 {
+    i16::try_from(plies).unwrap_or(i16::MAX)
+}
+
+/// The depth of a visited position from which no mate follows.
+const DEAD_END: i16 = -1;
 
 fn is_winner_mate(pos: &Position, winner: Color) -> bool {
     pos.is_check() && pos.side_to_move() != winner
