@@ -227,7 +227,7 @@ impl<'s, 'a> Phases<'s, 'a> {
     /// recovered, the answer is `Unknown`.
     pub fn exhaustive(&mut self, allowance: u64) -> ControlFlow<Outcome> {
         match self.traversal.run(self.shared, &self.start, allowance) {
-            Traversal::Mate { plies } => Break(match self.recover(plies) {
+            Traversal::Mate { .. } => Break(match self.recover() {
                 Some(moves) => Outcome::Mate(moves),
                 None => Outcome::Unknown(self.cause(Cause::HelpmateTooLong)),
             }),
@@ -239,11 +239,11 @@ impl<'s, 'a> Phases<'s, 'a> {
         }
     }
 
-    /// The moves of the traversal's helpmate of exactly `plies` plies
-    /// ([`Exhaustive::recover`]): `None` when a limit stops the walk or
-    /// the helpmate is longer than the searches' ply cap.
-    fn recover(&mut self, plies: u32) -> Option<Vec<Move>> {
-        self.traversal.recover(self.shared, &self.start, plies)
+    /// The moves of the traversal's helpmate ([`Exhaustive::recover`]):
+    /// `None` when a limit stops the walk or the helpmate is longer than
+    /// the searches' ply cap.
+    fn recover(&mut self) -> Option<Vec<Move>> {
+        self.traversal.recover(self.shared, &self.start)
     }
 
     /// The quick algorithm's search (Figure 10, step 2) to `depth` plies:
@@ -336,7 +336,7 @@ mod tests {
             let Traversal::Mate { plies } = phases.traversal.run(phases.shared, &root, u64::MAX) else {
                 panic!("{fen}: the traversal finds no mate")
             };
-            let moves = phases.recover(plies).unwrap_or_else(|| panic!("{fen}: nothing recovered"));
+            let moves = phases.recover().unwrap_or_else(|| panic!("{fen}: nothing recovered"));
             assert_eq!(moves.len(), plies as usize, "{fen}");
             let end = moves.iter().fold(root, |pos, &m| {
                 assert!(pos.legal_moves().contains(&m), "{fen}: {m:?} is not legal");
@@ -344,7 +344,7 @@ mod tests {
             });
             assert!(end.is_checkmate() && end.side_to_move() == Color::Black, "{fen}: no mate by White");
             phases.shared.visited.clear(0);
-            assert_eq!(phases.recover(plies), None, "{fen}: recovered without the set");
+            assert_eq!(phases.recover(), None, "{fen}: recovered without the set");
         }
     }
 

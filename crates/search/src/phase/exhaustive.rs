@@ -78,8 +78,9 @@ pub(crate) struct Exhaustive {
     /// The visited set or the queue reached the memory cap at its largest:
     /// going on cannot help.
     pub out_of_memory: bool,
-    /// The plies of the mate found, once one is: the traversal is over.
-    mate: Option<u32>,
+    /// The mate found, once one is (the traversal is over): its plies, the
+    /// position it was found from and the mating move.
+    mate: Option<(u32, Position, Move)>,
 }
 
 /// The visited set starts sized for this many times the first allowance
@@ -122,7 +123,7 @@ impl Exhaustive {
     /// call), expanding positions for at most `allowance` more nodes.
     pub fn run(&mut self, shared: &mut Shared<'_>, root: &Position, allowance: u64) -> Traversal {
         let winner = shared.winner;
-        if let Some(plies) = self.mate {
+        if let Some((plies, _, _)) = self.mate {
             return Traversal::Mate { plies };
         }
         if self.out_of_memory || shared.meter.stopped() {
@@ -165,7 +166,7 @@ impl Exhaustive {
                 }
                 if !child.has_legal_moves() {
                     if is_winner_mate(child, winner) {
-                        self.mate = Some(plies + 1);
+                        self.mate = Some((plies + 1, pos, m));
                         return Traversal::Mate { plies: plies + 1 };
                     }
                     continue;
@@ -222,60 +223,94 @@ impl Exhaustive {
 }
 
 impl Exhaustive {
-    /// The moves of the mate the traversal found, `plies` plies from
-    /// `root`: a depth-first walk down the layers the visited set records.
-    /// The positions of a shortest helpmate lie at their own distances
-    /// from the root (a shorter way to one of them would make a shorter
-    /// helpmate), all of which the traversal visited before it met the
-    /// mate, so the walk enters only children recorded one ply deeper than
-    /// their parent, and marks each position it leaves without a mate as a
-    /// dead end: every way to it has the same length, so the same plies
-    /// are left. It expands each visited position at most once. `None`
-    /// when a limit stops it, or when the helpmate is longer than the
-    /// searches' ply cap (or than the set records).
+    /// The moves of the mate the traversal found: a depth-first walk down
+    /// the layers the visited set records, from the root to the position
+    /// the mate was found from (`plies - 1` plies deep), then the mating
+    /// move. The positions of a shortest way there lie at their own
+    /// distances from the root (a shorter way to one of them would make a
+    /// shorter helpmate), all of which the traversal visited, so the walk
+    /// enters only children recorded one ply deeper than their parent and
+    /// not fewer men or pawns of a colour than the goal has (captures and
+    /// promotions never give them back), nearest the goal's board first. It
+    /// marks each position it leaves without reaching the goal a dead end
+    /// (every way to it has the same length, so the same plies are left),
+    /// and expands each visited position at most once. `None` before a
+    /// mate, when a limit stops the walk, or when the helpmate is longer
+    /// than the searches' ply cap (or than the set records).
     ///
     /// Soundness: what it returns is a sequence of legal moves, each
-    /// played from the position before, the last one mating by the winner.
-    pub fn recover(&self, shared: &mut Shared<'_>, root: &Position, plies: u32) -> Option<Vec<Move>> {
-        let winner = shared.winner;
+    /// played from the position before, the last one the mating move the
+    /// traversal played from the goal.
+    pub fn recover(&self, shared: &mut Shared<'_>, root: &Position) -> Option<Vec<Move>> {
+        let (plies, goal, mating) = self.mate?;
         let plies = usize::try_from(plies).ok().filter(|&p| p >= 1 && p <= shared.max_ply && p < i16::MAX as usize)?;
-        // The positions on the way, each with its moves and the next to try.
-        let mut stack: Vec<(Position, MoveList, usize)> = Vec::with_capacity(plies);
+        let goal_packed = goal.pack();
+        // The positions on the way, each with its children still to try
+        // (the nearest to the goal last, to be popped first).
+        let mut stack: Vec<(Position, Vec<(Move, Position)>)> = Vec::with_capacity(plies);
         let mut line = Vec::with_capacity(plies);
-        let mut moves = MoveList::new();
-        root.generate_legal_moves(&mut moves);
-        stack.push((*root, moves, 0));
-        while let Some((pos, moves, next)) = stack.last_mut() {
-            let Some(&m) = moves.get(*next) else {
-                // Every move tried: no mate from here in the plies left.
-                let (pos, _, _) = stack.pop().expect("a position on the stack");
+        stack.push((*root, Vec::new()));
+        if plies > 1 {
+            stack[0].1 = next_layer(shared, root, 1, &goal)?;
+        } else if root.pack() != goal_packed {
+            return None;
+        }
+        while stack.len() < plies {
+            let Some((pos, children)) = stack.last_mut() else { return None };
+            let Some((m, child)) = children.pop() else {
+                // Every child tried: the goal is not reached from here.
+                let pos = *pos;
+                stack.pop();
                 line.pop();
                 shared.visited.set_depth_in_set(shared.hash(&pos), &pos.pack(), DEAD_END);
                 continue;
             };
-            *next += 1;
-            if !shared.meter.tick() {
-                return None;
-            }
-            let child = pos.play(m);
             let ply = stack.len();
-            if ply == plies {
-                if is_winner_mate(&child, winner) && !child.has_legal_moves() {
+            if ply == plies - 1 {
+                if child.pack() == goal_packed {
                     line.push(m);
-                    return Some(line);
+                    stack.push((child, Vec::new()));
                 }
                 continue;
             }
-            if shared.visited.depth_in_set(shared.hash(&child), &child.pack()) != Some(layer(ply as u32)) {
-                continue;
-            }
+            let children = next_layer(shared, &child, ply + 1, &goal)?;
             line.push(m);
-            let mut moves = MoveList::new();
-            child.generate_legal_moves(&mut moves);
-            stack.push((child, moves, 0));
+            stack.push((child, children));
         }
-        None
+        line.push(mating);
+        Some(line)
     }
+}
+
+/// The children of `pos` the recovery walk may enter on its way to `goal`,
+/// `ply` plies from the root: recorded at that depth, with at least the
+/// goal's men and pawns of each colour; ordered by how many squares of
+/// their board differ from the goal's, the nearest last. `None` when a
+/// limit stops the walk.
+fn next_layer(shared: &mut Shared<'_>, pos: &Position, ply: usize, goal: &Position) -> Option<Vec<(Move, Position)>> {
+    let depth = layer(u32::try_from(ply).ok()?);
+    let (goal_board, mut children) = (goal.board(), Vec::new());
+    for &m in &pos.legal_moves() {
+        if !shared.meter.tick() {
+            return None;
+        }
+        let child = pos.play(m);
+        let board = child.board();
+        let keeps = Color::ALL.iter().all(|&c| {
+            let pawns = |b: &movegen::Board| b.pieces(c, movegen::Role::Pawn).count();
+            board.by_color(c).count() >= goal_board.by_color(c).count() && pawns(board) >= pawns(goal_board)
+        });
+        if keeps && shared.visited.depth_in_set(shared.hash(&child), &child.pack()) == Some(depth) {
+            children.push((m, child));
+        }
+    }
+    let distance = |child: &Position| -> u32 {
+        let (a, b) = (child.board(), goal_board);
+        let colors: u32 = Color::ALL.iter().map(|&c| (a.by_color(c) ^ b.by_color(c)).count()).sum();
+        colors + movegen::Role::ALL.iter().map(|&r| (a.by_role(r) ^ b.by_role(r)).count()).sum::<u32>()
+    };
+    children.sort_by_cached_key(|(_, child)| std::cmp::Reverse(distance(child)));
+    Some(children)
 }
 
 /// The depth the visited set records for a position first reached `plies`
