@@ -256,7 +256,7 @@ impl Exhaustive {
             return None;
         }
         while stack.len() < plies {
-            let Some((pos, children)) = stack.last_mut() else { return None };
+            let (pos, children) = stack.last_mut()?;
             let Some((m, child)) = children.pop() else {
                 // Every child tried: the goal is not reached from here.
                 let pos = *pos;
