@@ -245,9 +245,10 @@ impl Exhaustive {
         let (plies, goal, mating) = self.mate?;
         let plies = usize::try_from(plies).ok().filter(|&p| p >= 1 && p <= shared.max_ply && p < i16::MAX as usize)?;
         let goal_packed = goal.pack();
-        // The positions on the way, each with its children still to try
-        // (the nearest to the goal last, to be popped first).
-        let mut stack: Vec<(Position, Vec<(Move, Position)>)> = Vec::with_capacity(plies);
+        // The positions on the way, each with its moves still to try into
+        // the next layer (the nearest to the goal last, to be tried first):
+        // at most the ply cap times 218 moves, whatever the set holds.
+        let mut stack: Vec<(Position, Vec<Move>)> = Vec::with_capacity(plies);
         let mut line = Vec::with_capacity(plies);
         stack.push((*root, Vec::new()));
         if plies > 1 {
@@ -256,15 +257,16 @@ impl Exhaustive {
             return None;
         }
         while stack.len() < plies {
-            let (pos, children) = stack.last_mut()?;
-            let Some((m, child)) = children.pop() else {
-                // Every child tried: the goal is not reached from here.
+            let (pos, moves) = stack.last_mut()?;
+            let Some(m) = moves.pop() else {
+                // Every move tried: the goal is not reached from here.
                 let pos = *pos;
                 stack.pop();
                 line.pop();
                 shared.visited.set_depth_in_set(shared.hash(&pos), &pos.pack(), DEAD_END);
                 continue;
             };
+            let child = pos.play(m);
             let ply = stack.len();
             if ply == plies - 1 {
                 if child.pack() == goal_packed {
@@ -273,23 +275,28 @@ impl Exhaustive {
                 }
                 continue;
             }
-            let children = next_layer(shared, &child, ply + 1, &goal)?;
+            let moves = next_layer(shared, &child, ply + 1, &goal)?;
             line.push(m);
-            stack.push((child, children));
+            stack.push((child, moves));
         }
         line.push(mating);
         Some(line)
     }
 }
 
-/// The children of `pos` the recovery walk may enter on its way to `goal`,
-/// `ply` plies from the root: recorded at that depth, with at least the
-/// goal's men and pawns of each colour; ordered by how many squares of
-/// their board differ from the goal's, the nearest last. `None` when a
-/// limit stops the walk.
-fn next_layer(shared: &mut Shared<'_>, pos: &Position, ply: usize, goal: &Position) -> Option<Vec<(Move, Position)>> {
+/// The moves of `pos` into the children the recovery walk may enter on
+/// its way to `goal`, `ply` plies from the root: recorded at that depth,
+/// with at least the goal's men and pawns of each colour; ordered by how
+/// many squares of their board differ from the goal's, the nearest last.
+/// `None` when a limit stops the walk.
+fn next_layer(shared: &mut Shared<'_>, pos: &Position, ply: usize, goal: &Position) -> Option<Vec<Move>> {
     let depth = layer(u32::try_from(ply).ok()?);
-    let (goal_board, mut children) = (goal.board(), Vec::new());
+    let goal_board = goal.board();
+    let distance = |board: &movegen::Board| -> u32 {
+        let colors: u32 = Color::ALL.iter().map(|&c| (board.by_color(c) ^ goal_board.by_color(c)).count()).sum();
+        colors + movegen::Role::ALL.iter().map(|&r| (board.by_role(r) ^ goal_board.by_role(r)).count()).sum::<u32>()
+    };
+    let mut children = Vec::new();
     for &m in &pos.legal_moves() {
         if !shared.meter.tick() {
             return None;
@@ -301,16 +308,11 @@ fn next_layer(shared: &mut Shared<'_>, pos: &Position, ply: usize, goal: &Positi
             board.by_color(c).count() >= goal_board.by_color(c).count() && pawns(board) >= pawns(goal_board)
         });
         if keeps && shared.visited.depth_in_set(shared.hash(&child), &child.pack()) == Some(depth) {
-            children.push((m, child));
+            children.push((std::cmp::Reverse(distance(board)), m));
         }
     }
-    let distance = |child: &Position| -> u32 {
-        let (a, b) = (child.board(), goal_board);
-        let colors: u32 = Color::ALL.iter().map(|&c| (a.by_color(c) ^ b.by_color(c)).count()).sum();
-        colors + movegen::Role::ALL.iter().map(|&r| (a.by_role(r) ^ b.by_role(r)).count()).sum::<u32>()
-    };
-    children.sort_by_cached_key(|(_, child)| std::cmp::Reverse(distance(child)));
-    Some(children)
+    children.sort_by_key(|&(distance, _)| distance);
+    Some(children.into_iter().map(|(_, m)| m).collect())
 }
 
 /// The depth the visited set records for a position first reached `plies`
