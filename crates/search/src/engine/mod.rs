@@ -94,7 +94,8 @@ pub(crate) fn opening_phases(pos: &Position, winner: Color) -> Result<Verdict, (
 /// best-first and exhaustive phases taking turns between them as the
 /// [`Schedule`] says.
 pub(crate) fn full(shared: &mut Shared<'_>, start: &Position, memory: Memory) -> Outcome {
-    let mut schedule = Schedule::new(shared.config.first_iteration_nodes, shared.config.best_first);
+    let walled = walled_in(start, shared.winner);
+    let mut schedule = Schedule::new(shared.config.first_iteration_nodes, shared.config.best_first, walled);
     let mut phases = Phases::new(shared, start, memory);
     let flow = (|| -> ControlFlow<Outcome> {
         let evidence = evidence(start, phases.winner());
@@ -203,6 +204,23 @@ fn evidence(pos: &Position, winner: Color) -> Evidence {
     if only_kings_and_pawns && pushes.is_empty() && !captures { Evidence::Closed } else { Evidence::Locked }
 }
 
+/// Whether the winner's king is walled in: the winner has only its king
+/// and pawns, and every square next to its king holds a piece of its own
+/// or is attacked by the loser (the locked king-side chains of composed
+/// positions: a bishop and two pawns of the loser's hold the king on g8).
+/// Its mates then need the loser's king walked into a net, and the
+/// best-first phase's first turn runs the goal's guidance whole
+/// ([`Schedule::new`]). Order only, like [`Evidence`].
+fn walled_in(pos: &Position, winner: Color) -> bool {
+    let board = pos.board();
+    let ours = board.by_color(winner);
+    if (ours - board.pawns() - board.kings()).any() {
+        return false;
+    }
+    let (king, occupied) = (pos.king_of(winner), board.occupied());
+    (movegen::attacks::king(king) - ours).iter().all(|square| board.is_attacked_by(square, !winner, occupied))
+}
+
 /// Shortest helpmates: the static proof first, then the exhaustive
 /// breadth-first traversal (its first mate is a shortest one, and when it
 /// completes it proves unwinnability); when the traversal runs out of
@@ -227,7 +245,8 @@ pub(crate) fn shortest(shared: &mut Shared<'_>, start: &Position, memory: Memory
 /// for a closed position a short exhaustive traversal. The static check
 /// runs even after the search hit a limit (it takes bounded time).
 pub(crate) fn quick(shared: &mut Shared<'_>, start: &Position, memory: Memory) -> Outcome {
-    let (depth, schedule) = (shared.config.quick_depth, Schedule::new(shared.config.first_iteration_nodes, false));
+    let (depth, schedule) =
+        (shared.config.quick_depth, Schedule::new(shared.config.first_iteration_nodes, false, false));
     let mut phases = Phases::new(shared, start, memory);
     let flow = (|| -> ControlFlow<Outcome> {
         phases.quick_search(depth)?;
@@ -349,6 +368,26 @@ mod tests {
         ] {
             let pos: Position = fen.parse().unwrap();
             assert_eq!(evidence(&pos, winner), expected, "{fen} for {winner}");
+        }
+    }
+
+    /// A walled winner's king: only its king and pawns, and no free square
+    /// next to the king (hard line 598 for Black: the bishop on h6 guards
+    /// g7, the pawns f7, h7, f8 and h8). Without the bishop the king takes
+    /// g7; with a bishop of its own the winner has more than pawns; the
+    /// loser is never walled in here.
+    #[test]
+    fn the_winners_king_walled_in() {
+        for (fen, winner, expected) in [
+            ("6k1/p1p1p1P1/6PB/6P1/8/8/PKP1P3/8 w - -", Color::Black, true),
+            ("6kB/p3p1P1/2p3P1/8/5K2/4P3/P1P5/8 w - -", Color::Black, true),
+            ("6k1/p1p1p1P1/6P1/6P1/8/8/PKP1P3/8 w - -", Color::Black, false),
+            ("6k1/p1pbp1P1/6PB/6P1/8/8/PKP1P3/8 w - -", Color::Black, false),
+            ("6k1/p1p1p1P1/6PB/6P1/8/8/PKP1P3/8 w - -", Color::White, false),
+            ("4k3/8/8/8/8/8/8/4K3 w - -", Color::White, false),
+        ] {
+            let pos: Position = fen.parse().unwrap();
+            assert_eq!(walled_in(&pos, winner), expected, "{fen} for {winner}");
         }
     }
 

@@ -65,7 +65,8 @@ pub(crate) const EXHAUSTIVE_AFTER_STALE: u64 = 8;
 /// sacrifices and a promotion.
 pub(crate) const BEST_FIRST_ROTATION: [Steering; 3] = [Steering::Goal, Steering::Plan, Steering::Material];
 
-/// The guidances the first turn probes, in this order ([`best_first_runs`]).
+/// The guidances the first turn probes, in this order ([`best_first_runs`]),
+/// unless the winner's king is walled in ([`Schedule::new`]).
 pub(crate) const BEST_FIRST_PROBES: [Steering; 2] = [Steering::Goal, Steering::Plan];
 
 /// The share of a turn's allowance each probe of the first turn gets
@@ -135,6 +136,9 @@ pub(crate) struct Cut {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Schedule {
     best_first: bool,
+    /// The best-first phase's turns are numbered from 1: its first turn
+    /// runs the goal's guidance whole instead of probing.
+    whole_first_turn: bool,
     first_bound: u64,
     /// The node bound of the last iteration (and of the next, unless a
     /// round doubles it).
@@ -154,11 +158,17 @@ pub(crate) struct Schedule {
 
 impl Schedule {
     /// The schedule of a query whose first iteration gets `first_bound`
-    /// nodes; `best_first`: whether the best-first phase runs.
-    pub fn new(first_bound: u64, best_first: bool) -> Schedule {
+    /// nodes; `best_first`: whether the best-first phase runs;
+    /// `whole_first_turn`: whether its first turn runs the goal's guidance
+    /// whole instead of probing ([`best_first_runs`]), for a winner whose
+    /// king is walled in: there the goal's whole run is what finds the
+    /// helpmate or closes the reachable set, and the probes only put it off
+    /// by a round (docs/tuning.md#walled-winner).
+    pub fn new(first_bound: u64, best_first: bool, whole_first_turn: bool) -> Schedule {
         let first_bound = first_bound.max(1);
         Schedule {
             best_first,
+            whole_first_turn,
             first_bound,
             bound: first_bound,
             depth: 1,
@@ -244,12 +254,12 @@ impl Schedule {
 
     /// The best-first phase's turn in this round, if it has one (every
     /// other round from [`BEST_FIRST_FROM_ROUND`]): the turn's number (0
-    /// for the first) and its allowance when the query has spent `spent`
-    /// nodes.
+    /// for the first, which probes; numbered from 1 with a whole first
+    /// turn) and its allowance when the query has spent `spent` nodes.
     pub fn best_first_turn(&self, spent: u64) -> Option<(usize, u64)> {
         let due = self.round >= BEST_FIRST_FROM_ROUND && self.round % 2 == 0;
         (self.best_first && due).then(|| {
-            let turn = (self.round / 2 - BEST_FIRST_FROM_ROUND / 2) as usize;
+            let turn = (self.round / 2 - BEST_FIRST_FROM_ROUND / 2) as usize + usize::from(self.whole_first_turn);
             (turn, best_first_allowance(self.bound, self.first_bound, spent))
         })
     }
@@ -337,7 +347,7 @@ mod tests {
     /// stands; the first is marked first.
     #[test]
     fn iterations_deepen_by_the_step() {
-        let mut schedule = Schedule::new(10_000, true);
+        let mut schedule = Schedule::new(10_000, true, false);
         let first = schedule.first_iteration();
         assert_eq!(first, Step { depth: 1, node_bound: 10_000, first: true, table_room: 10_000 });
         let depths: Vec<i32> = (0..4).map(|_| schedule.next_iteration().unwrap().depth).collect();
@@ -351,7 +361,7 @@ mod tests {
     /// A first bound of 0 is taken as 1 (every iteration counts its root).
     #[test]
     fn the_first_bound_is_at_least_one() {
-        assert_eq!(Schedule::new(0, true).first_iteration().node_bound, 1);
+        assert_eq!(Schedule::new(0, true, false).first_iteration().node_bound, 1);
     }
 
     /// A look-ahead follows an iteration only when its node bound cut it,
@@ -359,7 +369,7 @@ mod tests {
     /// keeping the table by the cut iteration's bound.
     #[test]
     fn a_look_ahead_follows_a_cut_iteration() {
-        let mut schedule = Schedule::new(10_000, true);
+        let mut schedule = Schedule::new(10_000, true, false);
         let cut = Cut { nodes: 10_001, only_stale: false };
         assert_eq!(
             schedule.iterated(cut),
@@ -367,7 +377,7 @@ mod tests {
         );
         assert_eq!(schedule.iterated(Cut { nodes: 10_000, only_stale: false }), None);
         assert_eq!(schedule.iterated(Cut { nodes: 354, only_stale: false }), None);
-        let mut tiny = Schedule::new(1, true);
+        let mut tiny = Schedule::new(1, true, false);
         assert_eq!(tiny.iterated(Cut { nodes: 2, only_stale: false }).map(|s| (s.depth, s.node_bound)), Some((7, 1)));
         tiny.depth = i32::MAX - 1;
         assert_eq!(tiny.iterated(Cut { nodes: 3, only_stale: false }).map(|s| s.depth), Some(i32::MAX));
@@ -379,14 +389,14 @@ mod tests {
     #[test]
     fn the_iterations_catch_up_with_the_other_phases() {
         let small = Cut { nodes: 10_000, only_stale: false };
-        let mut schedule = Schedule::new(10_000, true);
+        let mut schedule = Schedule::new(10_000, true, false);
         schedule.iterated(small);
         assert!(schedule.catches_up(small, 30_000));
         assert!(!schedule.catches_up(small, 20_000));
         assert!(!schedule.catches_up(small, 10_000));
         assert!(!schedule.catches_up(Cut { only_stale: true, ..small }, 30_000));
         // Cut by the bound: the round comes.
-        let mut schedule = Schedule::new(10_000, true);
+        let mut schedule = Schedule::new(10_000, true, false);
         let cut = Cut { nodes: 10_001, only_stale: false };
         schedule.iterated(cut);
         assert!(!schedule.catches_up(cut, 1_000_000));
@@ -396,7 +406,7 @@ mod tests {
     /// only then.
     #[test]
     fn the_bound_doubles_after_a_cut_iteration() {
-        let mut schedule = Schedule::new(10_000, true);
+        let mut schedule = Schedule::new(10_000, true, false);
         schedule.next_round(Cut { nodes: 9_000, only_stale: false });
         assert_eq!(schedule.next_iteration().unwrap().node_bound, 10_000);
         schedule.next_round(Cut { nodes: 10_001, only_stale: false });
@@ -408,7 +418,7 @@ mod tests {
     #[test]
     fn the_phases_take_turns_by_rounds() {
         let cut = Cut { nodes: 10_001, only_stale: false };
-        let mut schedule = Schedule::new(10_000, true);
+        let mut schedule = Schedule::new(10_000, true, false);
         let mut turns = Vec::new();
         for _ in 0..8 {
             schedule.next_round(cut);
@@ -429,9 +439,29 @@ mod tests {
             ]
         );
         // Without the best-first phase: no turns.
-        let mut schedule = Schedule::new(10_000, false);
+        let mut schedule = Schedule::new(10_000, false, false);
         (0..4).for_each(|_| schedule.next_round(cut));
         assert_eq!(schedule.best_first_turn(1_000_000), None);
+    }
+
+    /// With a whole first turn (a walled winner's king), the turns are
+    /// numbered from 1 at the same rounds: the goal whole first, then the
+    /// plan, the material, the goal; never the probes.
+    #[test]
+    fn a_walled_king_gets_a_whole_first_turn() {
+        let cut = Cut { nodes: 10_001, only_stale: false };
+        let mut schedule = Schedule::new(10_000, true, true);
+        let mut turns = Vec::new();
+        for _ in 0..10 {
+            schedule.next_round(cut);
+            if let Some((turn, _)) = schedule.best_first_turn(1_000_000) {
+                turns.push((schedule.round, best_first_runs(turn, 800, true)[0].steering));
+            }
+        }
+        use Steering::{Goal, Material, Plan};
+        assert_eq!(turns, [(4, Goal), (6, Plan), (8, Material), (10, Goal)]);
+        let probing = Schedule { round: 4, ..Schedule::new(10_000, true, false) };
+        assert_eq!(best_first_runs(probing.best_first_turn(1_000_000).unwrap().0, 800, true).len(), 2);
     }
 
     /// The exhaustive allowance: its own doubling; at least eight times a
@@ -441,7 +471,7 @@ mod tests {
     #[test]
     fn the_exhaustive_allowance_follows_the_signs() {
         let cut = Cut { nodes: 10_001, only_stale: false };
-        let mut schedule = Schedule::new(10_000, true);
+        let mut schedule = Schedule::new(10_000, true, false);
         schedule.next_round(cut);
         assert_eq!(schedule.exhaustive_turn(cut, 0), None);
         let stale = Cut { nodes: 5_000, only_stale: true };
@@ -468,7 +498,7 @@ mod tests {
     #[test]
     fn a_drained_run_brings_the_traversal_forward() {
         let cut = Cut { nodes: 10_001, only_stale: false };
-        let mut schedule = Schedule::new(10_000, true);
+        let mut schedule = Schedule::new(10_000, true, false);
         (0..4).for_each(|_| schedule.next_round(cut));
         assert_eq!(schedule.exhaustive_turn(cut, 0), None, "round 4 is the best-first phase's");
         schedule.best_first_drained(50_000);
