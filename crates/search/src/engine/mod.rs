@@ -107,7 +107,7 @@ pub(crate) fn full(shared: &mut Shared<'_>, start: &Position, memory: Memory) ->
             phases.exhaustive(schedule.closed_traversal())?;
         }
         loop {
-            if let Some(look_ahead) = schedule.iterated(cut) {
+            for look_ahead in schedule.iterated(cut) {
                 phases.iteration(look_ahead)?;
             }
             if !schedule.catches_up(cut, phases.spent()) {

@@ -25,6 +25,13 @@ pub(crate) const LOOK_AHEAD_PLIES: i32 = 6;
 /// The share of the cut iteration's node bound its look-ahead gets.
 pub(crate) const LOOK_AHEAD_SHARE: u64 = 8;
 
+/// How many plies deeper than the look-ahead the second, deep look-ahead
+/// searches ([`Schedule::iterated`]).
+pub(crate) const DEEP_LOOK_AHEAD_PLIES: i32 = 12;
+
+/// The share of the cut iteration's node bound the deep look-ahead gets.
+pub(crate) const DEEP_LOOK_AHEAD_SHARE: u64 = 64;
+
 /// A best-first run gets at most this many times what the query has spent
 /// so far ([`best_first_allowance`]).
 pub(crate) const BEST_FIRST_PACE: u64 = 8;
@@ -214,21 +221,29 @@ impl Schedule {
         Some(Step { depth: self.depth, node_bound: self.bound, first: false, table_room: self.bound })
     }
 
-    /// Counts a cut iteration's nodes; the look-ahead to run after it, if
-    /// any: when its node bound cut it, an iteration [`LOOK_AHEAD_PLIES`]
-    /// deeper with a [`LOOK_AHEAD_SHARE`]th of the bound. Where a bound cuts
-    /// an iteration, whether it meets a helpmate depends on the move order
-    /// more than on the bound: a short deeper iteration is a second draw
-    /// at a small price
+    /// Counts a cut iteration's nodes; the look-aheads to run after it: when
+    /// its node bound cut it, an iteration [`LOOK_AHEAD_PLIES`] deeper with
+    /// a [`LOOK_AHEAD_SHARE`]th of the bound, then one
+    /// [`DEEP_LOOK_AHEAD_PLIES`] deeper still with a
+    /// [`DEEP_LOOK_AHEAD_SHARE`]th. Where a bound cuts an iteration, whether
+    /// it meets a helpmate depends on the move order more than on the bound:
+    /// a short deeper iteration is a second draw at a small price, and a
+    /// shorter, much deeper one a third, for the long helpmates that a
+    /// move order happens to walk straight into
     /// (`docs/tuning.md#look-ahead`).
-    pub fn iterated(&mut self, cut: Cut) -> Option<Step> {
+    pub fn iterated(&mut self, cut: Cut) -> Vec<Step> {
         self.iteration_nodes += cut.nodes;
-        (cut.nodes > self.bound).then(|| Step {
-            depth: self.depth.saturating_add(LOOK_AHEAD_PLIES),
-            node_bound: (self.bound / LOOK_AHEAD_SHARE).max(1),
+        if cut.nodes <= self.bound {
+            return Vec::new();
+        }
+        let depth = self.depth.saturating_add(LOOK_AHEAD_PLIES);
+        let step = |depth: i32, share: u64| Step {
+            depth,
+            node_bound: (self.bound / share).max(1),
             first: false,
             table_room: self.bound,
-        })
+        };
+        vec![step(depth, LOOK_AHEAD_SHARE), step(depth.saturating_add(DEEP_LOOK_AHEAD_PLIES), DEEP_LOOK_AHEAD_SHARE)]
     }
 
     /// Whether the iterations go on without the other phases' turn after
@@ -364,23 +379,28 @@ mod tests {
         assert_eq!(Schedule::new(0, true, false).first_iteration().node_bound, 1);
     }
 
-    /// A look-ahead follows an iteration only when its node bound cut it,
-    /// six plies deeper with an eighth of the bound (at least one node),
-    /// keeping the table by the cut iteration's bound.
+    /// Look-aheads follow an iteration only when its node bound cut it: six
+    /// plies deeper with an eighth of the bound, then eighteen plies deeper
+    /// with a sixty-fourth (at least one node each), keeping the table by
+    /// the cut iteration's bound.
     #[test]
-    fn a_look_ahead_follows_a_cut_iteration() {
+    fn look_aheads_follow_a_cut_iteration() {
         let mut schedule = Schedule::new(10_000, true, false);
         let cut = Cut { nodes: 10_001, only_stale: false };
         assert_eq!(
             schedule.iterated(cut),
-            Some(Step { depth: 7, node_bound: 1_250, first: false, table_room: 10_000 })
+            [
+                Step { depth: 7, node_bound: 1_250, first: false, table_room: 10_000 },
+                Step { depth: 19, node_bound: 156, first: false, table_room: 10_000 }
+            ]
         );
-        assert_eq!(schedule.iterated(Cut { nodes: 10_000, only_stale: false }), None);
-        assert_eq!(schedule.iterated(Cut { nodes: 354, only_stale: false }), None);
+        assert_eq!(schedule.iterated(Cut { nodes: 10_000, only_stale: false }), []);
+        assert_eq!(schedule.iterated(Cut { nodes: 354, only_stale: false }), []);
         let mut tiny = Schedule::new(1, true, false);
-        assert_eq!(tiny.iterated(Cut { nodes: 2, only_stale: false }).map(|s| (s.depth, s.node_bound)), Some((7, 1)));
+        let depths = |steps: Vec<Step>| steps.iter().map(|s| (s.depth, s.node_bound)).collect::<Vec<_>>();
+        assert_eq!(depths(tiny.iterated(Cut { nodes: 2, only_stale: false })), [(7, 1), (19, 1)]);
         tiny.depth = i32::MAX - 1;
-        assert_eq!(tiny.iterated(Cut { nodes: 3, only_stale: false }).map(|s| s.depth), Some(i32::MAX));
+        assert_eq!(depths(tiny.iterated(Cut { nodes: 3, only_stale: false })), [(i32::MAX, 1), (i32::MAX, 1)]);
     }
 
     /// The iterations go on alone while they have spent less than the
