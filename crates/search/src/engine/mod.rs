@@ -90,7 +90,7 @@ pub(crate) fn opening_phases(pos: &Position, winner: Color) -> Result<Verdict, (
 
 /// Figure 9: the full algorithm. The first iteration looks for the short
 /// helpmates of most real positions, the static check for a proof; then
-/// deeper iterations, each cut one followed by a look-ahead, with the
+/// deeper iterations, each cut one followed by two look-aheads, with the
 /// best-first and exhaustive phases taking turns between them as the
 /// [`Schedule`] says.
 pub(crate) fn full(shared: &mut Shared<'_>, start: &Position, memory: Memory) -> Outcome {

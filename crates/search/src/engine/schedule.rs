@@ -122,8 +122,8 @@ pub(crate) struct Step {
     /// helpmates of real games in a few hundred nodes).
     pub first: bool,
     /// A later iteration keeps the table when it has room for twice this
-    /// many positions (the bound of the iteration it follows, for a
-    /// look-ahead).
+    /// many positions (the bound of the iteration it follows, for the
+    /// look-aheads).
     pub table_room: u64,
 }
 

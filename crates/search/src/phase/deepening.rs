@@ -194,8 +194,8 @@ impl MoveOrder {
 impl Options {
     /// A plain iteration to `max_depth` plies: no scores (depth is plies),
     /// no node bound, a fresh table, static pruning as configured, the
-    /// generator's move order. The shortest-helpmate mode and the recovery
-    /// of a helpmate's moves use it.
+    /// generator's move order. The shortest-helpmate mode uses it when the
+    /// traversal runs out of memory.
     pub fn plain(max_depth: i32) -> Options {
         Options {
             max_depth,
