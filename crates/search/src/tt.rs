@@ -34,7 +34,9 @@ struct Entry {
     black: u64,
     planes: [u64; 3],
     state: u16,
-    /// Remaining depth the position was (or is being) searched with.
+    /// Remaining depth the position was (or is being) searched with; in a
+    /// set ([`TranspositionTable::visit`]), the caller's number (the
+    /// traversal's plies from the root).
     depth: i16,
     /// The stamp of the iteration that stored it; 0 = empty.
     stamp: u16,

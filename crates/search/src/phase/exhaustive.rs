@@ -40,7 +40,7 @@ use movegen::{Color, Move, MoveList, Position};
 use static_check::insufficient_material;
 
 use crate::shared::Shared;
-use crate::tt::Visit;
+use crate::tt::{PackedPosition, Visit};
 
 /// What the traversal found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -244,18 +244,15 @@ impl Exhaustive {
     pub fn recover(&self, shared: &mut Shared<'_>, root: &Position) -> Option<Vec<Move>> {
         let (plies, goal, mating) = self.mate?;
         let plies = usize::try_from(plies).ok().filter(|&p| p >= 1 && p <= shared.max_ply && p < i16::MAX as usize)?;
-        let goal_packed = goal.pack();
+        let goal = Goal::of(&goal);
+        debug_assert!(plies > 1 || root.pack() == goal.packed, "a one-ply mate is found from the root");
         // The positions on the way, each with its moves still to try into
         // the next layer (the nearest to the goal last, to be tried first):
         // at most the ply cap times 218 moves, whatever the set holds.
+        let first = if plies > 1 { next_layer(shared, root, 1, &goal)? } else { Vec::new() };
         let mut stack: Vec<(Position, Vec<Move>)> = Vec::with_capacity(plies);
+        stack.push((*root, first));
         let mut line = Vec::with_capacity(plies);
-        stack.push((*root, Vec::new()));
-        if plies > 1 {
-            stack[0].1 = next_layer(shared, root, 1, &goal)?;
-        } else if root.pack() != goal_packed {
-            return None;
-        }
         while stack.len() < plies {
             let (pos, moves) = stack.last_mut()?;
             let Some(m) = moves.pop() else {
@@ -269,7 +266,7 @@ impl Exhaustive {
             let child = pos.play(m);
             let ply = stack.len();
             if ply == plies - 1 {
-                if child.pack() == goal_packed {
+                if child.pack() == goal.packed {
                     line.push(m);
                     stack.push((child, Vec::new()));
                 }
@@ -284,18 +281,50 @@ impl Exhaustive {
     }
 }
 
+/// The position the recovery walk heads for, with what it compares
+/// children against.
+struct Goal {
+    packed: PackedPosition,
+    board: movegen::Board,
+    /// Per colour: its men and its pawns there, which no move gives back.
+    men: [(u32, u32); 2],
+}
+
+impl Goal {
+    fn of(pos: &Position) -> Goal {
+        let board = *pos.board();
+        Goal { packed: pos.pack(), board, men: men_and_pawns(&board) }
+    }
+
+    /// Whether a position with `board` may still lead to the goal: it has
+    /// at least the goal's men and pawns of each colour.
+    fn reachable_from(&self, board: &movegen::Board) -> bool {
+        men_and_pawns(board)
+            .iter()
+            .zip(&self.men)
+            .all(|(&(men, pawns), &(goal_men, goal_pawns))| men >= goal_men && pawns >= goal_pawns)
+    }
+
+    /// How many squares of `board` differ from the goal's, by colour and
+    /// by piece kind.
+    fn distance(&self, board: &movegen::Board) -> u32 {
+        let colors: u32 = Color::ALL.iter().map(|&c| (board.by_color(c) ^ self.board.by_color(c)).count()).sum();
+        colors + movegen::Role::ALL.iter().map(|&r| (board.by_role(r) ^ self.board.by_role(r)).count()).sum::<u32>()
+    }
+}
+
+/// Per colour: the men and the pawns on `board`.
+fn men_and_pawns(board: &movegen::Board) -> [(u32, u32); 2] {
+    Color::ALL.map(|c| (board.by_color(c).count(), board.pieces(c, movegen::Role::Pawn).count()))
+}
+
 /// The moves of `pos` into the children the recovery walk may enter on
 /// its way to `goal`, `ply` plies from the root: recorded at that depth,
 /// with at least the goal's men and pawns of each colour; ordered by how
 /// many squares of their board differ from the goal's, the nearest last.
 /// `None` when a limit stops the walk.
-fn next_layer(shared: &mut Shared<'_>, pos: &Position, ply: usize, goal: &Position) -> Option<Vec<Move>> {
+fn next_layer(shared: &mut Shared<'_>, pos: &Position, ply: usize, goal: &Goal) -> Option<Vec<Move>> {
     let depth = layer(u32::try_from(ply).ok()?);
-    let goal_board = goal.board();
-    let distance = |board: &movegen::Board| -> u32 {
-        let colors: u32 = Color::ALL.iter().map(|&c| (board.by_color(c) ^ goal_board.by_color(c)).count()).sum();
-        colors + movegen::Role::ALL.iter().map(|&r| (board.by_role(r) ^ goal_board.by_role(r)).count()).sum::<u32>()
-    };
     let mut children = Vec::new();
     for &m in &pos.legal_moves() {
         if !shared.meter.tick() {
@@ -303,12 +332,9 @@ fn next_layer(shared: &mut Shared<'_>, pos: &Position, ply: usize, goal: &Positi
         }
         let child = pos.play(m);
         let board = child.board();
-        let keeps = Color::ALL.iter().all(|&c| {
-            let pawns = |b: &movegen::Board| b.pieces(c, movegen::Role::Pawn).count();
-            board.by_color(c).count() >= goal_board.by_color(c).count() && pawns(board) >= pawns(goal_board)
-        });
-        if keeps && shared.visited.depth_in_set(shared.hash(&child), &child.pack()) == Some(depth) {
-            children.push((std::cmp::Reverse(distance(board)), m));
+        if goal.reachable_from(board) && shared.visited.depth_in_set(shared.hash(&child), &child.pack()) == Some(depth)
+        {
+            children.push((std::cmp::Reverse(goal.distance(board)), m));
         }
     }
     children.sort_by_key(|&(distance, _)| distance);
