@@ -79,6 +79,7 @@ mod reachability;
 mod role;
 mod san;
 mod square;
+mod staged;
 mod uci;
 // Internals, public for the tests and benchmarks of this project only.
 #[doc(hidden)]
@@ -100,4 +101,5 @@ pub use reachability::{Unreachable, is_reachable, unreachable};
 pub use role::{Piece, PieceType, Role};
 pub use san::SanError;
 pub use square::{File, ParseSquareError, Rank, Square};
+pub use staged::StagedMoves;
 pub use uci::UciError;

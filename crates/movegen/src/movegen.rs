@@ -69,7 +69,7 @@ pub type MoveList = ArrayVec<Move, MAX_MOVES>;
 ///
 /// (Writing through a raw pointer without `ArrayVec`'s capacity check is
 /// not worth an `unsafe` block: docs/tuning.md#move-generation.)
-struct Pusher<'a> {
+pub(crate) struct Pusher<'a> {
     list: &'a mut MoveList,
     /// Index of the first placeholder, `usize::MAX` if none.
     first_illegal: usize,
@@ -85,6 +85,20 @@ impl<'a> Pusher<'a> {
     fn new(list: &'a mut MoveList) -> Pusher<'a> {
         debug_assert!(list.is_empty());
         Pusher { list, first_illegal: usize::MAX }
+    }
+
+    /// Goes on appending to `list`, which holds no placeholder
+    /// ([`crate::StagedMoves`], one stage at a time).
+    #[inline(always)]
+    pub(crate) fn resume(list: &'a mut MoveList) -> Pusher<'a> {
+        Pusher { list, first_illegal: usize::MAX }
+    }
+
+    /// The index of the first placeholder pushed so far, `usize::MAX` if
+    /// none.
+    #[inline(always)]
+    pub(crate) fn first_illegal(&self) -> usize {
+        self.first_illegal
     }
 
     #[inline(always)]
@@ -123,7 +137,7 @@ impl<'a> Pusher<'a> {
     /// Removes the placeholders by swap-remove: each is overwritten by the
     /// current last entry, which is then looked at in its place.
     #[inline(always)]
-    fn finish(self) {
+    pub(crate) fn finish(self) {
         if self.first_illegal != usize::MAX {
             let moves = self.list.as_mut_slice();
             let mut len = moves.len();
@@ -294,23 +308,7 @@ impl Position {
         let checkers = self.checkers();
         if checkers.is_empty() {
             self.generate_all::<S, false>(list, !self.us());
-            let targets = attacks::king(king) & !self.us();
-            if targets.any() {
-                let illegal = targets - self.king_safe_targets::<S>();
-                list.push_each(targets, illegal, |to| Move::normal(king, to));
-            }
-            let rights = self.castling_rights();
-            if rights.intersects(CastlingRights::of(S::COLOR)) {
-                let occupied = self.board().occupied();
-                for castling in Castling::both(S::COLOR) {
-                    if rights.contains(castling.right()) {
-                        let path = self.held_castling_path(castling);
-                        if (path.empty & occupied).is_empty() {
-                            list.push_if(Move::new(king, path.king_to, MoveKind::Castle), self.castling_is_safe(&path));
-                        }
-                    }
-                }
-            }
+            self.generate_king_and_castling::<S>(list);
         } else {
             // King evasions, skipping squares on the line of a checking
             // slider (they stay attacked once the king steps back).
@@ -330,9 +328,41 @@ impl Position {
         }
     }
 
+    /// The king's moves and the castlings of a position not in check.
+    #[inline(always)]
+    pub(crate) fn generate_king_and_castling<S: Side>(&self, list: &mut Pusher<'_>) {
+        let king = self.our_king();
+        let targets = attacks::king(king) & !self.us();
+        if targets.any() {
+            let illegal = targets - self.king_safe_targets::<S>();
+            list.push_each(targets, illegal, |to| Move::normal(king, to));
+        }
+        let rights = self.castling_rights();
+        if rights.intersects(CastlingRights::of(S::COLOR)) {
+            let occupied = self.board().occupied();
+            for castling in Castling::both(S::COLOR) {
+                if rights.contains(castling.right()) {
+                    let path = self.held_castling_path(castling);
+                    if (path.empty & occupied).is_empty() {
+                        list.push_if(Move::new(king, path.king_to, MoveKind::Castle), self.castling_is_safe(&path));
+                    }
+                }
+            }
+        }
+    }
+
     /// Pawn, knight, bishop, rook and queen moves to `target` squares.
     #[inline(always)]
     fn generate_all<S: Side, const EVASIONS: bool>(&self, list: &mut Pusher<'_>, target: Bitboard) {
+        self.generate_pawns::<S, EVASIONS>(list, target);
+        for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+            self.generate_piece_moves(list, target, role);
+        }
+    }
+
+    /// Pawn moves to `target` squares (promotions and en passant included).
+    #[inline(always)]
+    pub(crate) fn generate_pawns<S: Side, const EVASIONS: bool>(&self, list: &mut Pusher<'_>, target: Bitboard) {
         let board = self.board();
         let us = S::COLOR;
         let ours = board.by_color(us);
@@ -400,24 +430,34 @@ impl Position {
                 }
             }
         }
+    }
 
-        // A pinned piece may only move along its line through the king (a
-        // knight never can).
-        let illegal_for = |from: Square| {
-            if pinned.contains(from) { !attacks::line(king, from) } else { Bitboard::EMPTY }
-        };
-        for from in board.knights() & ours {
-            let illegal = if pinned.contains(from) { Bitboard::FULL } else { Bitboard::EMPTY };
-            list.push_each(attacks::knight(from) & target, illegal, |to| Move::normal(from, to));
+    /// The moves of the pieces of `role` (knight, bishop, rook or queen) to
+    /// `target` squares, pieces by square.
+    #[inline(always)]
+    pub(crate) fn generate_piece_moves(&self, list: &mut Pusher<'_>, target: Bitboard, role: Role) {
+        let board = self.board();
+        let king = self.our_king();
+        let pinned = self.pinned();
+        let occupied = board.occupied();
+        let pieces = board.by_role(role) & self.us();
+        if role == Role::Knight {
+            // A pinned knight can never move.
+            for from in pieces {
+                let illegal = if pinned.contains(from) { Bitboard::FULL } else { Bitboard::EMPTY };
+                list.push_each(attacks::knight(from) & target, illegal, |to| Move::normal(from, to));
+            }
+            return;
         }
-        for from in board.bishops() & ours {
-            list.push_each(attacks::bishop(from, occupied) & target, illegal_for(from), |to| Move::normal(from, to));
-        }
-        for from in board.rooks() & ours {
-            list.push_each(attacks::rook(from, occupied) & target, illegal_for(from), |to| Move::normal(from, to));
-        }
-        for from in board.queens() & ours {
-            list.push_each(attacks::queen(from, occupied) & target, illegal_for(from), |to| Move::normal(from, to));
+        for from in pieces {
+            let reach = match role {
+                Role::Bishop => attacks::bishop(from, occupied),
+                Role::Rook => attacks::rook(from, occupied),
+                _ => attacks::queen(from, occupied),
+            };
+            // A pinned piece may only move along its line through the king.
+            let illegal = if pinned.contains(from) { !attacks::line(king, from) } else { Bitboard::EMPTY };
+            list.push_each(reach & target, illegal, |to| Move::normal(from, to));
         }
     }
 
