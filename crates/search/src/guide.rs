@@ -241,7 +241,7 @@ impl NodeGuide<'_> {
     }
 
     /// Figure 12: the score of the legal move `m`.
-    #[inline]
+    #[inline(always)]
     pub fn score(&self, m: Move) -> Score {
         let role = self.board.role_at(m.from()).unwrap_or(Role::Pawn);
         let moving_pawn = role == Role::Pawn;

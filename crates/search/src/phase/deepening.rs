@@ -67,7 +67,7 @@
 //! [`MAX_PLY`] are cut like the depth limit, so the recursion depth is
 //! bounded whatever the table evicts.
 
-use movegen::{Color, Move, MoveList, PackedPosition, Position};
+use movegen::{Color, Move, PackedPosition, Position, StagedMoves};
 use static_check::insufficient_material;
 
 use crate::guide::{Guide, NodeGuide, Score};
@@ -319,20 +319,31 @@ impl<'g> Dfs<'_, '_, 'g> {
         // over the moves. (The argument's premise, checked in debug
         // builds:)
         debug_assert!(hit.is_none() || pos.has_legal_moves(), "a position without moves in the table");
-        let mut moves = MoveList::new();
-        if hit.is_none() {
-            pos.generate_legal_moves(&mut moves);
-            if moves.is_empty() {
-                return pos.is_check() && pos.side_to_move() != self.winner;
-            }
+        //
+        // The moves are generated a stage at a time as they are taken
+        // (`StagedMoves`, the generator's order exactly): a search that
+        // walks down its first choices to a mate never generates the rest
+        // (docs/tuning.md#staged-moves). A proof needs every move tried:
+        // `StagedMoves` hands out exactly the generator's list, and on a
+        // fresh list `any_left` is "has a legal move"
+        // (`movegen/tests/staged.rs`).
+        let generated = self.order == MoveOrder::Generated;
+        let mut moves = if generated { StagedMoves::new(pos) } else { StagedMoves::whole(pos) };
+        if hit.is_none() && !moves.any_left() {
+            return pos.is_check() && pos.side_to_move() != self.winner;
         }
         let Some(node) = self.enter(pos, hash, packed, hit, remaining, rewarded, irreversible) else {
             return false;
         };
-        if hit.is_some() {
-            pos.generate_legal_moves(&mut moves);
+        if generated {
+            for m in &mut moves {
+                if let Some(found) = self.try_move(pos, m, &node) {
+                    return found;
+                }
+            }
+            return false;
         }
-        for m in self.order.arrange(hash, &moves) {
+        for m in self.order.arrange(hash, moves.all()) {
             if let Some(found) = self.try_move(pos, m, &node) {
                 return found;
             }
@@ -395,7 +406,7 @@ impl<'g> Dfs<'_, '_, 'g> {
     /// next move.
     #[inline(always)]
     fn try_move(&mut self, pos: &Position, m: Move, node: &Node<'g>) -> Option<bool> {
-        let (inc, child_rewarded) = match node.guide.map(|guide| guide.score(m)) {
+        let (inc, child_rewarded) = match node.guide.as_ref().map(|guide| guide.score(m)) {
             Some(Score::Reward) => (1, true),
             // Footnote b: a normal move right after a rewarded one is
             // rewarded too.
@@ -521,6 +532,7 @@ mod tests {
     use crate::Config;
     use crate::meter::Meter;
     use crate::tt::TranspositionTable;
+    use movegen::MoveList;
 
     /// `f` on a query's shared state for `winner` with fresh tables and no
     /// global limit.
