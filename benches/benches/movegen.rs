@@ -9,7 +9,12 @@
 //!   from `testdata/dev-positions.txt` (the helpmate-search-like workload);
 //! - `chess960_bulk_perft`, `chess960_full_perft`: the same two perfts of
 //!   five Chess960 positions with castling rights, ours against
-//!   `cozy-chess` (the peer that reads Chess960).
+//!   `cozy-chess` (the peer that reads Chess960);
+//! - `staged_moves`: ours only, on every node of the endgame positions'
+//!   perft trees to depth 3: the whole list at once against `StagedMoves`
+//!   taking every move (what a node the search looks at in full pays), and
+//!   the first move only, both ways (what a node on the helpmate's line
+//!   pays). Throughput in nodes asked.
 //!
 //! Throughput is reported in leaf nodes per second. Every library's node
 //! count is asserted against the expected count once before benchmarking.
@@ -27,6 +32,7 @@ use benches::{
 };
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, BenchmarkId, Criterion, SamplingMode, Throughput};
+use movegen::{MoveList, Position, StagedMoves};
 
 /// Sets up a group for iterations of tens to hundreds of milliseconds.
 fn configure(group: &mut BenchmarkGroup<'_, WallTime>) {
@@ -123,12 +129,73 @@ fn chess960_full_perft(c: &mut Criterion) {
     group.finish();
 }
 
+/// How [`staged_moves`] asks a node for its moves.
+#[derive(Clone, Copy)]
+enum Take {
+    /// The whole list at once, every move taken.
+    WholeAll,
+    /// `StagedMoves`, every move taken.
+    StagedAll,
+    /// The whole list at once, the first move taken.
+    WholeFirst,
+    /// `StagedMoves`, the first move taken.
+    StagedFirst,
+}
+
+/// The moves `take` hands out at `pos` (their count, or whether there is a
+/// first).
+fn take_moves(pos: &Position, take: Take) -> u64 {
+    match take {
+        Take::WholeAll | Take::WholeFirst => {
+            let mut whole = MoveList::new();
+            pos.generate_legal_moves(&mut whole);
+            if matches!(take, Take::WholeAll) { whole.len() as u64 } else { u64::from(!whole.is_empty()) }
+        }
+        Take::StagedAll => StagedMoves::new(pos).count() as u64,
+        Take::StagedFirst => u64::from(StagedMoves::new(pos).next().is_some()),
+    }
+}
+
+/// Every node of the perft tree of `pos` to `depth` plies, into `nodes`.
+fn tree(pos: &Position, depth: u32, nodes: &mut Vec<Position>) {
+    nodes.push(*pos);
+    if depth > 0 {
+        for &m in &pos.legal_moves() {
+            tree(&pos.play(m), depth - 1, nodes);
+        }
+    }
+}
+
+fn staged_moves(c: &mut Criterion) {
+    let mut group = c.benchmark_group("staged_moves");
+    configure(&mut group);
+    let mut nodes = Vec::new();
+    for &(fen, _) in ENDGAME_POSITIONS {
+        tree(&fen.parse().expect(fen), 3, &mut nodes);
+    }
+    group.throughput(Throughput::Elements(nodes.len() as u64));
+    for (name, take, same_as) in [
+        ("whole_all", Take::WholeAll, Take::StagedAll),
+        ("staged_all", Take::StagedAll, Take::WholeAll),
+        ("whole_first", Take::WholeFirst, Take::StagedFirst),
+        ("staged_first", Take::StagedFirst, Take::WholeFirst),
+    ] {
+        let count = |take| nodes.iter().map(|pos| take_moves(pos, take)).sum::<u64>();
+        assert_eq!(count(take), count(same_as), "{name}");
+        group.bench_with_input(BenchmarkId::new("movegen", name), &nodes, |b, nodes| {
+            b.iter(|| black_box(nodes).iter().map(|pos| take_moves(pos, take)).sum::<u64>());
+        });
+    }
+    group.finish();
+}
+
 criterion::criterion_group!(
     benches,
     bulk_perft,
     full_perft,
     endgame_full_perft,
     chess960_bulk_perft,
-    chess960_full_perft
+    chess960_full_perft,
+    staged_moves
 );
 criterion::criterion_main!(benches);

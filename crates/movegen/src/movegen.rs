@@ -94,6 +94,12 @@ impl<'a> Pusher<'a> {
         Pusher { list, first_illegal: usize::MAX }
     }
 
+    /// The number of entries (moves and placeholders) pushed so far.
+    #[inline(always)]
+    pub(crate) fn len(&self) -> usize {
+        self.list.len()
+    }
+
     /// The index of the first placeholder pushed so far, `usize::MAX` if
     /// none.
     #[inline(always)]

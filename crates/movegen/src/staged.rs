@@ -119,20 +119,33 @@ impl<'p> StagedMoves<'p> {
     #[inline(always)]
     fn advance_for<S: Side>(&mut self) {
         let pos = self.pos;
+        let (board, target) = (pos.board(), !pos.us());
+        let before = self.list.len();
         let mut pusher = Pusher::resume(&mut self.list);
         loop {
-            let target = !pos.us();
-            match self.stage {
-                Stage::Pawns => pos.generate_pawns::<S, false>(&mut pusher, target),
-                Stage::Knights => pos.generate_piece_moves(&mut pusher, target, Role::Knight),
-                Stage::Bishops => pos.generate_piece_moves(&mut pusher, target, Role::Bishop),
-                Stage::Rooks => pos.generate_piece_moves(&mut pusher, target, Role::Rook),
-                Stage::Queens => pos.generate_piece_moves(&mut pusher, target, Role::Queen),
-                Stage::KingAndCastling => pos.generate_king_and_castling::<S>(&mut pusher),
+            let stage = self.stage;
+            self.stage = stage.next();
+            // A stage without pieces pushes nothing: passed over.
+            let role = match stage {
+                Stage::Pawns => Role::Pawn,
+                Stage::Knights => Role::Knight,
+                Stage::Bishops => Role::Bishop,
+                Stage::Rooks => Role::Rook,
+                Stage::Queens => Role::Queen,
+                Stage::KingAndCastling => Role::King,
                 Stage::Whole | Stage::Done => break,
+            };
+            if (board.by_role(role) & !target).is_empty() {
+                continue;
             }
-            self.stage = self.stage.next();
-            if pusher.first_illegal() == usize::MAX {
+            match stage {
+                Stage::Pawns => pos.generate_pawns::<S, false>(&mut pusher, target),
+                Stage::KingAndCastling => pos.generate_king_and_castling::<S>(&mut pusher),
+                _ => pos.generate_piece_moves(&mut pusher, target, role),
+            }
+            // Done once a stage has pushed a move (or every stage has run),
+            // unless it pushed a placeholder: then every stage is pushed.
+            if pusher.first_illegal() == usize::MAX && (pusher.len() > before || self.stage == Stage::Done) {
                 return;
             }
         }
