@@ -101,8 +101,9 @@ impl<'p> StagedMoves<'p> {
         &self.list
     }
 
-    /// Generates the next stage (every stage left, once one pushes a
-    /// placeholder; see the module docs).
+    /// Generates the next stages, until one pushes a move or none is left
+    /// (every stage left, once one pushes a placeholder; see the module
+    /// docs).
     #[inline]
     fn advance(&mut self) {
         if self.stage == Stage::Whole {
