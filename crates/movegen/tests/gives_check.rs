@@ -1,20 +1,30 @@
 //! `gives_check` agrees with making the move: for every legal move of
 //! every test position, and of every position of random games from them
 //! (captures, promotions, castling, en passant and discovered checks all
-//! occur), `pos.gives_check(m) == pos.play(m).is_check()`.
+//! occur), `pos.gives_check(m) == pos.play(m).is_check()`, and the same of
+//! `pos.check_squares().gives_check(pos, m)`.
 
 mod common;
 
 use common::{Rng, playout, test_fens};
-use movegen::Position;
+use movegen::{Bitboard, Position};
 
 fn check_all_moves(pos: &Position, checks: &mut u64, moves: &mut u64) {
+    let sets = pos.check_squares();
     for &m in &pos.legal_moves() {
-        let expected = pos.play(m).is_check();
+        let after = pos.play(m);
+        let expected = after.is_check();
         assert_eq!(pos.gives_check(m), expected, "{} {m}", pos.to_fen());
+        assert_eq!(sets.gives_check(pos, m), expected, "check squares: {} {m}", pos.to_fen());
         *checks += u64::from(expected);
         *moves += 1;
+        DISCOVERED.with(|d| d.set(d.get() + u64::from((after.checkers() - Bitboard::from(m.to())).any())));
     }
+}
+
+thread_local! {
+    /// Checks given (also) by a piece other than the one that moved.
+    static DISCOVERED: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
 }
 
 #[test]
@@ -26,8 +36,13 @@ fn gives_check_agrees_with_play() {
         check_all_moves(&start, &mut checks, &mut moves);
         playout(start, 60, &mut rng, |pos, _| check_all_moves(pos, &mut checks, &mut moves));
     }
-    // Enough of both answers for the comparison to mean something.
-    assert!(moves > 1_000_000 && checks > 20_000, "{moves} moves, {checks} checks");
+    // Enough of both answers for the comparison to mean something, and of
+    // discovered checks for the check sets' second half.
+    let discovered = DISCOVERED.with(|d| d.get());
+    assert!(
+        moves > 1_000_000 && checks > 20_000 && discovered > 1_000,
+        "{moves} moves, {checks} checks, {discovered} discovered"
+    );
 }
 
 /// The same on Chess960 positions with castling rights and random games

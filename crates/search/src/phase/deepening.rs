@@ -67,7 +67,7 @@
 //! [`MAX_PLY`] are cut like the depth limit, so the recursion depth is
 //! bounded whatever the table evicts.
 
-use movegen::{Color, Move, PackedPosition, Position, StagedMoves};
+use movegen::{CheckSquares, Color, Move, PackedPosition, Position, StagedMoves};
 use static_check::insufficient_material;
 
 use crate::guide::{Guide, NodeGuide, Score};
@@ -256,6 +256,12 @@ struct Node<'g> {
     remaining: i32,
     /// The loser is to move.
     loser_moves: bool,
+    /// The check sets of a winner's node entered once the iteration was
+    /// interrupted: [`Dfs::counted_only`] asks of most of its moves whether
+    /// they give check (docs/tuning.md#check-squares). Speed only, like
+    /// `counted_only` itself, and the same answers as
+    /// `Position::gives_check` (`movegen/tests/gives_check.rs`).
+    checks: Option<CheckSquares>,
 }
 
 /// The state of one iteration.
@@ -398,7 +404,8 @@ impl<'g> Dfs<'_, '_, 'g> {
         self.shared.tt.store_with(hash, packed, remaining.min(i32::from(i16::MAX)) as i16, static_result);
         let guide = (self.scores != Scores::Off).then(|| self.guide.node(pos, self.scores == Scores::LoserOpens));
         let loser_moves = pos.side_to_move() != self.winner;
-        Some(Node { hash, packed, guide, rewarded, remaining, loser_moves })
+        let checks = (self.interrupted && !loser_moves).then(|| pos.check_squares());
+        Some(Node { hash, packed, guide, rewarded, remaining, loser_moves, checks })
     }
 
     /// Steps 7-9 for the move `m` of the entered `node` (`pos`): `Some`
@@ -457,10 +464,12 @@ impl<'g> Dfs<'_, '_, 'g> {
     ///   (docs/tuning.md#quiet-tail). Later iterations keep these moves.
     #[inline(always)]
     fn counted_only(&self, pos: &Position, m: Move, node: &Node<'g>, remaining: i32, rewarded: bool) -> bool {
+        let gives_check =
+            || node.checks.as_ref().map_or_else(|| pos.gives_check(m), |checks| checks.gives_check(pos, m));
         if remaining < 0 {
-            return node.loser_moves || !pos.gives_check(m);
+            return node.loser_moves || !gives_check();
         }
-        self.quiet_tail && remaining == 0 && !node.loser_moves && !rewarded && !pos.gives_check(m)
+        self.quiet_tail && remaining == 0 && !node.loser_moves && !rewarded && !gives_check()
     }
 
     /// A node below the depth limit (or at the ply cap): Figure 5 steps 1-5
