@@ -7,6 +7,27 @@
 use crate::{Bitboard, Move, Position, Role, Square, attacks};
 
 /// The check sets of a position ([`Position::check_squares`]).
+///
+/// ```
+/// use movegen::Position;
+/// // . . . . k . . .
+/// // . . . . . . . .
+/// // . . . . . . . .
+/// // . . . . . . . .
+/// // . . . . N . . .    the knight alone blocks the rook's file:
+/// // . . . . . . . .    any knight move uncovers a check
+/// // . . . . . . . .
+/// // . . . . R . K .
+/// let pos: Position = "4k3/8/8/8/4N3/8/8/4R1K1 w - - 0 1".parse().unwrap();
+/// let sets = pos.check_squares();
+/// for uci in ["e4d6", "e4f6", "e4c3", "g1f2"] {
+///     let m = pos.parse_uci(uci).unwrap();
+///     assert_eq!(sets.gives_check(&pos, m), pos.gives_check(m), "{uci}");
+/// }
+/// assert!(sets.gives_check(&pos, pos.parse_uci("e4c3").unwrap())); // discovered
+/// assert!(sets.gives_check(&pos, pos.parse_uci("e4d6").unwrap())); // double check
+/// assert!(!sets.gives_check(&pos, pos.parse_uci("g1f2").unwrap()));
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct CheckSquares {
     /// For each role, the squares from which a piece of the side to move
