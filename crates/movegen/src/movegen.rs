@@ -80,17 +80,11 @@ pub(crate) struct Pusher<'a> {
 const ILLEGAL: Move = Move::from_bits(0);
 
 impl<'a> Pusher<'a> {
-    /// Starts appending to `list`, which must be empty.
+    /// Starts (or, for [`crate::StagedMoves`], goes on) appending to
+    /// `list`, which holds no placeholder.
     #[inline(always)]
-    fn new(list: &'a mut MoveList) -> Pusher<'a> {
-        debug_assert!(list.is_empty());
-        Pusher { list, first_illegal: usize::MAX }
-    }
-
-    /// Goes on appending to `list`, which holds no placeholder
-    /// ([`crate::StagedMoves`], one stage at a time).
-    #[inline(always)]
-    pub(crate) fn resume(list: &'a mut MoveList) -> Pusher<'a> {
+    pub(crate) fn new(list: &'a mut MoveList) -> Pusher<'a> {
+        debug_assert!(!list.contains(&ILLEGAL));
         Pusher { list, first_illegal: usize::MAX }
     }
 

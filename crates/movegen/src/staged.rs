@@ -122,7 +122,7 @@ impl<'p> StagedMoves<'p> {
         let pos = self.pos;
         let (board, target) = (pos.board(), !pos.us());
         let before = self.list.len();
-        let mut pusher = Pusher::resume(&mut self.list);
+        let mut pusher = Pusher::new(&mut self.list);
         loop {
             let stage = self.stage;
             self.stage = stage.next();

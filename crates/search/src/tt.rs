@@ -279,32 +279,40 @@ impl TranspositionTable {
     /// (the caller must treat that as a limit). A position already in the
     /// set keeps its depth.
     pub fn visit(&mut self, hash: u64, position: &PackedPosition, depth: i16) -> Visit {
+        let Some(slot) = self.set_slot(hash, position) else { return Visit::Full };
+        let to = self.stamp;
+        let entry = &mut self.entries[slot];
+        if entry.stamped_within(self.valid_from, to) {
+            return Visit::Seen;
+        }
+        *entry = Entry::holding(position, depth, to, STATIC_UNKNOWN);
+        self.set_len += 1;
+        Visit::New
+    }
+
+    /// Used as a set: the slot of `position`, the first among the
+    /// [`VISIT_PROBES`] of `hash` that holds it or is free (a position is
+    /// never stored beyond a free slot, since nothing is evicted); `None`
+    /// when all of them hold other positions.
+    #[inline(always)]
+    fn set_slot(&self, hash: u64, position: &PackedPosition) -> Option<usize> {
         let start = self.slot(hash);
         let (from, to) = (self.valid_from, self.stamp);
         for i in 0..VISIT_PROBES {
             let slot = (start + i) & self.mask;
-            let entry = &mut self.entries[slot];
-            if !entry.stamped_within(from, to) {
-                *entry = Entry::holding(position, depth, to, STATIC_UNKNOWN);
-                self.set_len += 1;
-                return Visit::New;
-            }
-            if entry.holds(position) {
-                return Visit::Seen;
+            let entry = &self.entries[slot];
+            if !entry.stamped_within(from, to) || entry.holds(position) {
+                return Some(slot);
             }
         }
-        Visit::Full
+        None
     }
 
     /// Used as a set ([`TranspositionTable::visit`]): the entry of
     /// `position`, if it is in the set.
     fn member(&mut self, hash: u64, position: &PackedPosition) -> Option<&mut Entry> {
-        let start = self.slot(hash);
-        let (from, to, mask) = (self.valid_from, self.stamp, self.mask);
-        let slot = (0..VISIT_PROBES).map(|i| (start + i) & mask).find(|&slot| {
-            let entry = &self.entries[slot];
-            !entry.stamped_within(from, to) || entry.holds(position)
-        })?;
+        let slot = self.set_slot(hash, position)?;
+        let (from, to) = (self.valid_from, self.stamp);
         let entry = &mut self.entries[slot];
         entry.stamped_within(from, to).then_some(entry)
     }

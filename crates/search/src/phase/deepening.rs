@@ -257,9 +257,10 @@ struct Node<'g> {
     /// The loser is to move.
     loser_moves: bool,
     /// The check sets of a winner's node entered once the iteration was
-    /// interrupted: [`Dfs::counted_only`] asks of most of its moves whether
-    /// they give check (docs/tuning.md#check-squares). Speed only, like
-    /// `counted_only` itself, and the same answers as
+    /// interrupted, when [`Dfs::counted_only`] may ask of its moves whether
+    /// they give check: its children have no depth left (`remaining` 0), or
+    /// none beyond the quiet tail's (1) (docs/tuning.md#check-squares).
+    /// Speed only, like `counted_only` itself, and the same answers as
     /// `Position::gives_check` (`movegen/tests/gives_check.rs`).
     checks: Option<CheckSquares>,
 }
@@ -404,7 +405,8 @@ impl<'g> Dfs<'_, '_, 'g> {
         self.shared.tt.store_with(hash, packed, remaining.min(i32::from(i16::MAX)) as i16, static_result);
         let guide = (self.scores != Scores::Off).then(|| self.guide.node(pos, self.scores == Scores::LoserOpens));
         let loser_moves = pos.side_to_move() != self.winner;
-        let checks = (self.interrupted && !loser_moves).then(|| pos.check_squares());
+        let asks_checks = remaining == 0 || (self.quiet_tail && remaining == 1);
+        let checks = (self.interrupted && !loser_moves && asks_checks).then(|| pos.check_squares());
         Some(Node { hash, packed, guide, rewarded, remaining, loser_moves, checks })
     }
 
