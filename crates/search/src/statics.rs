@@ -14,7 +14,17 @@ use crate::Proof;
 
 /// The static check's proof for `pos`, if it gives one.
 pub(crate) fn static_proof(pos: &Position, winner: Color) -> Option<Proof> {
-    let explanation = static_check::analyze(pos, winner);
+    proof_of(static_check::analyze(pos, winner))
+}
+
+/// The light static check's proof for `pos`, if it gives one: the same
+/// proof as [`static_proof`]'s whenever the light check proves
+/// ([`static_check::analyze_light`]), without computing it twice.
+pub(crate) fn light_static_proof(pos: &Position, winner: Color) -> Option<Proof> {
+    proof_of(static_check::analyze_light(pos, winner))
+}
+
+fn proof_of(explanation: static_check::Explanation) -> Option<Proof> {
     explanation.is_unwinnable().then(|| match explanation.material {
         Some(reason) => Proof::Material(reason),
         None => Proof::Static(Box::new(explanation)),

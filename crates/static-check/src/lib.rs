@@ -111,7 +111,16 @@ pub fn is_unwinnable(pos: &Position, winner: Color) -> bool {
 /// as that attempt proves), so whatever it proves, [`is_unwinnable`]
 /// proves too, and the tests of the latter's soundness cover it.
 pub fn is_unwinnable_light(pos: &Position, winner: Color) -> bool {
-    analyze_with(pos, winner, figure8_light).is_unwinnable()
+    analyze_light(pos, winner).is_unwinnable()
+}
+
+/// [`analyze`] without the case split on pieces that never move
+/// ([`figure8_light`]), for a caller that wants the explanation when the
+/// light check proves: the split is only tried after the first attempt
+/// failed, so when this explanation proves, it is the one [`analyze`]
+/// gives (tested in `tests/light.rs`).
+pub fn analyze_light(pos: &Position, winner: Color) -> Explanation {
+    analyze_with(pos, winner, figure8_light)
 }
 
 /// Whether the static analysis proves `pos` dead (unwinnable for both

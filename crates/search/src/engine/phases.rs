@@ -24,7 +24,7 @@ use crate::phase::deepening::{self, Iteration, MoveOrder, Scores, Table};
 use crate::phase::exhaustive::{Exhaustive, Traversal};
 use crate::phase::quick;
 use crate::shared::Shared;
-use crate::statics::static_proof;
+use crate::statics::{light_static_proof, static_proof};
 use crate::{Cause, Proof};
 
 /// The tempo moves of a position the goal's best-first runs keep
@@ -92,16 +92,16 @@ impl<'s, 'a> Phases<'s, 'a> {
         }
     }
 
-    /// The light static check first ([`static_check::is_unwinnable_light`],
-    /// without the case split on pieces that never move, a few times
-    /// cheaper when it fails), and the whole check with its explanation
-    /// only when it proves: whatever the light check proves, the whole
-    /// check proves too (it is the whole check's first attempt).
+    /// The light static check ([`static_check::analyze_light`], without
+    /// the case split on pieces that never move, a few times cheaper when
+    /// it fails): `Break` with its proof, which is the whole check's (the
+    /// light check is the whole check's first attempt, and the whole check
+    /// returns that attempt when it proves).
     pub fn light_static_proof(&mut self) -> ControlFlow<Outcome> {
-        if static_check::is_unwinnable_light(&self.start, self.shared.winner) {
-            return self.static_proof();
+        match light_static_proof(&self.start, self.shared.winner) {
+            Some(proof) => Break(Outcome::Proof(proof)),
+            None => Continue(()),
         }
-        Continue(())
     }
 
     /// A depth-first iteration of the full algorithm (Figure 5): its mate,
