@@ -239,21 +239,29 @@ pub(crate) fn shortest(shared: &mut Shared<'_>, start: &Position, memory: Memory
     conclude(flow, &phases, Cause::NodeBudget)
 }
 
-/// Figure 10: the quick algorithm. A shallow search, then the static
-/// check for a position that may be blocked (Figure 10's test,
+/// Figure 10: the quick algorithm. A shallow search and the static check
+/// for a position that may be blocked (Figure 10's test,
 /// [`blocked_candidate`], or the evidence the full algorithm reads), and
-/// for a closed position a short exhaustive traversal. The static check
-/// runs even after the search hit a limit (it takes bounded time).
+/// for a closed position a short exhaustive traversal. A position that
+/// both tests call blocked gets the static check before the search (most
+/// such positions are the locked endings of games lost on time, which the
+/// check proves and the search cannot; docs/tuning.md#quick-order). The
+/// static check runs even after the search hit a limit (it takes bounded
+/// time). Order only: every phase's answer stands alone.
 pub(crate) fn quick(shared: &mut Shared<'_>, start: &Position, memory: Memory) -> Outcome {
     let (depth, schedule) =
         (shared.config.quick_depth, Schedule::new(shared.config.first_iteration_nodes, false, false));
     let mut phases = Phases::new(shared, start, memory);
     let flow = (|| -> ControlFlow<Outcome> {
-        phases.quick_search(depth)?;
         let evidence = evidence(start, phases.winner());
-        if blocked_candidate(start) {
+        let blocked = blocked_candidate(start);
+        if blocked && evidence != Evidence::Open {
             phases.static_proof()?;
-        } else if evidence != Evidence::Open {
+        }
+        phases.quick_search(depth)?;
+        if blocked && evidence == Evidence::Open {
+            phases.static_proof()?;
+        } else if !blocked && evidence != Evidence::Open {
             phases.light_static_proof()?;
         }
         if evidence == Evidence::Closed {
