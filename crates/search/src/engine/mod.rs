@@ -131,12 +131,17 @@ pub(crate) fn full(shared: &mut Shared<'_>, start: &Position, memory: Memory) ->
 }
 
 /// What a locked or closed position gets before the first iteration: a
-/// quick search and the light static check; a closed one then a short look
+/// quick search and the light static check (the check first when the
+/// position is also a blocked candidate, as in [`quick`]:
+/// docs/tuning.md#quick-order); a closed one then a short look
 /// for the quick helpmates of king and pawn endings, and a traversal long
 /// enough for those where neither king reaches a pawn (resumed after the
 /// first iteration when it does not end).
 fn first_probes(phases: &mut Phases<'_, '_>, schedule: &Schedule, evidence: Evidence) -> ControlFlow<Outcome> {
-    if evidence != Evidence::Open {
+    if evidence != Evidence::Open && blocked_candidate(phases.start()) {
+        phases.light_static_proof()?;
+        phases.quick_search(PROBE_DEPTH)?;
+    } else if evidence != Evidence::Open {
         phases.quick_search(PROBE_DEPTH)?;
         phases.light_static_proof()?;
     }

@@ -66,6 +66,11 @@ impl<'s, 'a> Phases<'s, 'a> {
         self.shared.winner
     }
 
+    /// The position the phases start from.
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+
     /// The nodes the query has counted so far.
     pub fn spent(&self) -> u64 {
         self.shared.meter.nodes
