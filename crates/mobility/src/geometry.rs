@@ -29,12 +29,20 @@ pub fn direct_attacks(role: Role, color: Color, square: Square) -> Bitboard {
 }
 
 /// The squares the pieces on `squares` attack directly (each by its own
-/// role and colour, see [`direct_attacks`]).
+/// role and colour, see [`direct_attacks`]; empty squares attack nothing).
+/// A role's pieces at once: each dilation of a set is the union of the
+/// dilations of its squares, so this is the union of [`direct_attacks`]
+/// over the pieces (tested against that union).
 pub fn direct_attacks_of(board: &Board, squares: Bitboard) -> Bitboard {
-    squares
-        .iter()
-        .filter_map(|square| board.piece_at(square).map(|piece| direct_attacks(piece.role, piece.color, square)))
-        .fold(Bitboard::EMPTY, |acc, attacked| acc | attacked)
+    use crate::dilate;
+    let of = |role: Role| squares & board.by_role(role);
+    let pawns = of(Role::Pawn);
+    dilate::pawn_attacks(pawns & board.by_color(Color::White), Color::White)
+        | dilate::pawn_attacks(pawns & board.by_color(Color::Black), Color::Black)
+        | dilate::knight(of(Role::Knight))
+        | dilate::diagonal(of(Role::Bishop))
+        | dilate::orthogonal(of(Role::Rook))
+        | dilate::adjacent(of(Role::Queen) | of(Role::King))
 }
 
 /// Whether a piece with this `region` is a pawn that may promote: its
@@ -118,5 +126,41 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The direct attacks of a set of squares, a role at a time, are the
+    /// union of [`direct_attacks`] over the pieces on them (empty squares
+    /// skipped): every subset of the pieces of positions of real games and
+    /// composed ones (chosen by a fixed pseudo-random mask, plus all
+    /// squares and the empty set), every role and colour on the board.
+    #[test]
+    fn direct_attacks_of_a_set_are_the_union_of_its_pieces() {
+        let fens = [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -",
+            "2B1B1B1/pBpBpBpB/P1P1P1P1/4k3/8/8/4K3/8 w - -",
+            "8/1p3b2/pPp1p1p1/BkP1P1P1/RP1B4/BPB5/PKP5/8 w - -",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -",
+            "8/8/5p1Q/2p1pPbr/2PbPk1R/2pBpBp1/B1P1P1P1/5BRK b - -",
+        ];
+        let mut checked = 0;
+        for fen in fens {
+            let pos: movegen::Position = fen.parse().unwrap();
+            let board = pos.board();
+            let mut mask = 0x9E37_79B9_7F4A_7C15u64;
+            let mut subsets = vec![Bitboard::EMPTY, Bitboard::FULL, board.occupied()];
+            for _ in 0..200 {
+                mask = mask.rotate_left(7).wrapping_mul(0x2545_F491_4F6C_DD1D) ^ 0x1234_5678;
+                subsets.push(Bitboard(mask));
+            }
+            for squares in subsets {
+                let union = squares
+                    .iter()
+                    .filter_map(|square| board.piece_at(square).map(|p| direct_attacks(p.role, p.color, square)))
+                    .fold(Bitboard::EMPTY, |acc, attacked| acc | attacked);
+                assert_eq!(direct_attacks_of(board, squares), union, "{fen}: {squares:?}");
+                checked += 1;
+            }
+        }
+        assert_eq!(checked, 5 * 203);
     }
 }

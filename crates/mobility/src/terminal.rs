@@ -102,8 +102,6 @@
 
 use movegen::{Bitboard, Board, Color, Rank, Role, Square, attacks};
 
-use arrayvec::ArrayVec;
-
 use crate::Games;
 use crate::castling::Castlings;
 use crate::fixpoint::{Assumptions, Fixpoint, Rules, saturate};
@@ -210,16 +208,24 @@ fn capture_is_terminal(board: &Board, castlings: &Castlings, assumed: &Fixpoint,
     // Enemy pieces that could stand on a capture target of a victim pawn:
     // any square of an enemy region (the capturer's new square included below).
     let enemy_reach = assumed.regions.union_of(board.by_color(capturer_color));
-    // On the stack (a colour has at most 64 pieces): this runs for every
-    // frozen piece of every refinement round.
-    let enemy_sliders: ArrayVec<(Square, Bitboard, bool, bool), 64> = board
-        .by_color(capturer_color)
-        .iter()
-        .filter_map(|sq| {
-            let (diagonal, straight) = slides(board.role_at(sq)?, promotes(sq));
-            (diagonal || straight).then_some((sq, region(sq), diagonal, straight))
-        })
-        .collect();
+    // The enemy pieces that slide, and along which lines: diagonal and
+    // straight sets (a pawn that may promote slides both ways). Asked only
+    // for discovered checks, so built only then.
+    let mut enemy_sliders: Option<[Bitboard; 2]> = None;
+    let sliders = || {
+        let mut lines = [Bitboard::EMPTY; 2];
+        for sq in board.by_color(capturer_color) {
+            let Some(role) = board.role_at(sq) else { continue };
+            let (diagonal, straight) = slides(role, promotes(sq));
+            if diagonal {
+                lines[0] |= sq;
+            }
+            if straight {
+                lines[1] |= sq;
+            }
+        }
+        lines
+    };
 
     // Squares the victim's fixed pieces (the victim aside) attack directly:
     // whatever else stands where, they attack them when the capture comes.
@@ -309,9 +315,9 @@ fn capture_is_terminal(board: &Board, castlings: &Castlings, assumed: &Fixpoint,
                 }
                 let diagonal = attacks::bishop_rays(k).contains(y);
                 let ray = ray_beyond(k, y, fixed_after | x);
-                let discovers = enemy_sliders.iter().any(|&(square, slider_region, diag, straight)| {
-                    square != capturer && (if diagonal { diag } else { straight }) && slider_region.intersects(ray)
-                });
+                let lines = *enemy_sliders.get_or_insert_with(sliders);
+                let along = lines[usize::from(!diagonal)] - capturer;
+                let discovers = along.iter().any(|square| region(square).intersects(ray));
                 if discovers {
                     return false;
                 }
