@@ -138,12 +138,15 @@ pub(crate) fn full(shared: &mut Shared<'_>, start: &Position, memory: Memory) ->
 /// enough for those where neither king reaches a pawn (resumed after the
 /// first iteration when it does not end).
 fn first_probes(phases: &mut Phases<'_, '_>, schedule: &Schedule, evidence: Evidence) -> ControlFlow<Outcome> {
-    if evidence != Evidence::Open && blocked_candidate(phases.start()) {
-        phases.light_static_proof()?;
+    if evidence != Evidence::Open {
+        let check_first = blocked_candidate(phases.start());
+        if check_first {
+            phases.light_static_proof()?;
+        }
         phases.quick_search(PROBE_DEPTH)?;
-    } else if evidence != Evidence::Open {
-        phases.quick_search(PROBE_DEPTH)?;
-        phases.light_static_proof()?;
+        if !check_first {
+            phases.light_static_proof()?;
+        }
     }
     if evidence == Evidence::Closed {
         phases.iteration(schedule.closed_first_look())?;
@@ -259,15 +262,15 @@ pub(crate) fn quick(shared: &mut Shared<'_>, start: &Position, memory: Memory) -
     let mut phases = Phases::new(shared, start, memory);
     let flow = (|| -> ControlFlow<Outcome> {
         let evidence = evidence(start, phases.winner());
-        let blocked = blocked_candidate(start);
-        if blocked && evidence != Evidence::Open {
+        let (blocked, locked) = (blocked_candidate(start), evidence != Evidence::Open);
+        if blocked && locked {
             phases.static_proof()?;
         }
         phases.quick_search(depth)?;
-        if blocked && evidence == Evidence::Open {
-            phases.static_proof()?;
-        } else if !blocked && evidence != Evidence::Open {
-            phases.light_static_proof()?;
+        match (blocked, locked) {
+            (true, false) => phases.static_proof()?,
+            (false, true) => phases.light_static_proof()?,
+            _ => {}
         }
         if evidence == Evidence::Closed {
             phases.exhaustive(schedule.closed_traversal())?;
