@@ -4,6 +4,7 @@
 //! (an idea of Stockfish's `CheckInfo`). For a caller that asks of many
 //! moves of one position ([`Position::gives_check`] answers one move alone).
 
+use crate::position::sniper_lines;
 use crate::{Bitboard, Move, Position, Role, Square, attacks};
 
 /// The check sets of a position ([`Position::check_squares`]).
@@ -50,16 +51,10 @@ impl Position {
         let (diagonal, straight) = (attacks::bishop(king, occupied), attacks::rook(king, occupied));
         let by_role =
             [attacks::pawn(!us, king), attacks::knight(king), diagonal, straight, diagonal | straight, Bitboard::EMPTY];
-        let mut discoverers = Bitboard::EMPTY;
-        let sliders = (board.bishops_and_queens() & ours & attacks::bishop(king, Bitboard::EMPTY))
-            | (board.rooks_and_queens() & ours & attacks::rook(king, Bitboard::EMPTY));
-        for slider in sliders {
-            let between = attacks::between(king, slider) & occupied;
-            if between.count() == 1 {
-                discoverers |= between & ours;
-            }
-        }
-        CheckSquares { by_role, discoverers, their_king: king }
+        let sliders = (board.bishops_and_queens() & ours & attacks::bishop_rays(king))
+            | (board.rooks_and_queens() & ours & attacks::rook_rays(king));
+        let (_, lone_blockers) = sniper_lines(king, sliders, occupied);
+        CheckSquares { by_role, discoverers: lone_blockers & ours, their_king: king }
     }
 }
 

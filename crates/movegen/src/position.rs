@@ -871,19 +871,31 @@ fn check_info(board: &Board, us: Color, king: Square) -> (Bitboard, Bitboard) {
     let occupied = ours | theirs;
     let their_rooks = board.rooks_and_queens() & theirs;
     let their_bishops = board.bishops_and_queens() & theirs;
-    let mut checkers =
+    let leapers =
         (attacks::pawn(us, king) & board.pawns() & theirs) | (attacks::knight(king) & board.knights() & theirs);
-    let mut pinned = Bitboard::EMPTY;
     let snipers = (attacks::rook_rays(king) & their_rooks) | (attacks::bishop_rays(king) & their_bishops);
+    let (open, lone_blockers) = sniper_lines(king, snipers, occupied);
+    (leapers | open, lone_blockers & ours)
+}
+
+/// For sliders `snipers` on lines through `king` (a rook or queen on its
+/// rank or file, a bishop or queen on its diagonals): those with nothing
+/// between them and the king on `occupied`, and the pieces (of either
+/// colour) that alone stand between one of them and the king. The pins of
+/// [`check_info`] and the discovered checks of
+/// [`crate::CheckSquares`] are the latter, of one colour.
+#[inline(always)]
+pub(crate) fn sniper_lines(king: Square, snipers: Bitboard, occupied: Bitboard) -> (Bitboard, Bitboard) {
+    let (mut open, mut lone_blockers) = (Bitboard::EMPTY, Bitboard::EMPTY);
     for sniper in snipers {
         let blockers = attacks::between(king, sniper) & occupied;
         if blockers.is_empty() {
-            checkers |= sniper;
+            open |= sniper;
         } else if !blockers.more_than_one() {
-            pinned |= blockers & ours;
+            lone_blockers |= blockers;
         }
     }
-    (checkers, pinned)
+    (open, lone_blockers)
 }
 
 impl FromStr for Position {
