@@ -30,7 +30,7 @@ pub fn verdict_reason(pos: &Position, winner: Color, verdict: &Verdict) -> Optio
 /// other verdicts.
 pub fn helpmate_lines(pos: &Position, verdict: &Verdict) -> Option<(Vec<String>, String)> {
     match verdict {
-        Verdict::Winnable { helpmate } => Some((pos.uci_line(helpmate), pos.san_line(helpmate))),
+        Verdict::Winnable { helpmate } => Some(pos.uci_and_san_lines(helpmate)),
         _ => None,
     }
 }

@@ -283,6 +283,47 @@ impl Position {
         }
     }
 
+    /// Fills `list` (cleared first) with the legal moves of the pieces of
+    /// `role` of the side to move (castling counts as the king's): the
+    /// moves of [`Position::generate_legal_moves`] whose piece has that
+    /// role, as a set (not in the reference order). For a caller that needs
+    /// the moves of one piece kind only, such as the disambiguation of a
+    /// SAN move: only that role's part is generated, with the same
+    /// functions and the same legality filter as the whole list.
+    ///
+    /// ```
+    /// use movegen::{Position, Role};
+    /// let pos = Position::start();
+    /// let mut knights = movegen::MoveList::new();
+    /// pos.generate_legal_moves_of(Role::Knight, &mut knights);
+    /// assert_eq!(knights.len(), 4);
+    /// ```
+    pub fn generate_legal_moves_of(&self, role: Role, list: &mut MoveList) {
+        match self.side_to_move() {
+            Color::White => self.generate_legal_of::<White>(role, list),
+            Color::Black => self.generate_legal_of::<Black>(role, list),
+        }
+    }
+
+    /// [`Position::generate_legal_moves_of`]: the role's part of
+    /// [`Position::generate_legal`]'s pseudo-legal moves (in check, of its
+    /// evasions), then the same filter.
+    fn generate_legal_of<S: Side>(&self, role: Role, list: &mut MoveList) {
+        list.clear();
+        let mut pusher = Pusher::new(list);
+        let target = if self.is_check() { self.evasion_target() } else { Some(!self.us()) };
+        match (role, target) {
+            (Role::King, _) if self.is_check() => self.generate_king_evasions::<S>(&mut pusher),
+            (Role::King, _) => self.generate_king_and_castling::<S>(&mut pusher),
+            // Double check: only the king moves.
+            (_, None) => {}
+            (Role::Pawn, Some(target)) if self.is_check() => self.generate_pawns::<S, true>(&mut pusher, target),
+            (Role::Pawn, Some(target)) => self.generate_pawns::<S, false>(&mut pusher, target),
+            (_, Some(target)) => self.generate_piece_moves(&mut pusher, target, role),
+        }
+        pusher.finish();
+    }
+
     /// The pseudo-legal moves in the reference order, then the swap-remove
     /// legality filter (see the module docs).
     ///
@@ -304,28 +345,41 @@ impl Position {
     /// Pushes the pseudo-legal moves, illegal ones as placeholders.
     #[inline(always)]
     fn generate_pseudo_legal<S: Side>(&self, list: &mut Pusher<'_>) {
-        let king = self.our_king();
-        let checkers = self.checkers();
-        if checkers.is_empty() {
+        if self.checkers().is_empty() {
             self.generate_all::<S, false>(list, !self.us());
             self.generate_king_and_castling::<S>(list);
         } else {
-            // King evasions, skipping squares on the line of a checking
-            // slider (they stay attacked once the king steps back).
-            let mut slider_lines = Bitboard::EMPTY;
-            for checker in checkers - self.board().knights() - self.board().pawns() {
-                slider_lines |= attacks::line(king, checker) - checkers;
-            }
-            let targets = attacks::king(king) & !self.us() & !slider_lines;
-            if targets.any() {
-                let illegal = targets - self.king_safe_targets::<S>();
-                list.push_each(targets, illegal, |to| Move::normal(king, to));
-            }
-            if let Some(checker) = checkers.single_square() {
-                let target = attacks::between(checker, king) | checker;
+            self.generate_king_evasions::<S>(list);
+            if let Some(target) = self.evasion_target() {
                 self.generate_all::<S, true>(list, target);
             }
         }
+    }
+
+    /// The king's moves in check, skipping squares on the line of a
+    /// checking slider (they stay attacked once the king steps back).
+    #[inline(always)]
+    fn generate_king_evasions<S: Side>(&self, list: &mut Pusher<'_>) {
+        let king = self.our_king();
+        let checkers = self.checkers();
+        let mut slider_lines = Bitboard::EMPTY;
+        for checker in checkers - self.board().knights() - self.board().pawns() {
+            slider_lines |= attacks::line(king, checker) - checkers;
+        }
+        let targets = attacks::king(king) & !self.us() & !slider_lines;
+        if targets.any() {
+            let illegal = targets - self.king_safe_targets::<S>();
+            list.push_each(targets, illegal, |to| Move::normal(king, to));
+        }
+    }
+
+    /// In check by one piece, the squares the other pieces' evasions go to
+    /// (the checker and the squares between it and the king); `None` in a
+    /// double check (only the king can move).
+    #[inline(always)]
+    fn evasion_target(&self) -> Option<Bitboard> {
+        let checker = self.checkers().single_square()?;
+        Some(attacks::between(checker, self.our_king()) | checker)
     }
 
     /// The king's moves and the castlings of a position not in check.

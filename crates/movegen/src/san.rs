@@ -77,8 +77,8 @@ impl Position {
     /// assert_eq!(san("h1h8"), "Rxh8+");
     /// ```
     pub fn san(&self, m: Move) -> String {
-        let legal = self.legal_moves();
-        if !legal.contains(&m) {
+        let mut legal = MoveList::new();
+        if !self.legal_moves_of_mover(m, &mut legal) {
             return m.to_string();
         }
         let mut text = String::with_capacity(8);
@@ -86,11 +86,26 @@ impl Position {
         text
     }
 
+    /// Fills `legal` with the legal moves of the kind of piece `m` moves
+    /// (none when no piece of the side to move stands on its square) and
+    /// tells whether `m` is one of them: whether it is legal. Those moves
+    /// are all a SAN needs besides the move (the rivals that share its
+    /// destination are of its kind), and fewer to generate than the whole
+    /// list.
+    fn legal_moves_of_mover(&self, m: Move, legal: &mut MoveList) -> bool {
+        let role = if self.us().contains(m.from()) { self.board().role_at(m.from()) } else { None };
+        match role {
+            Some(role) => self.generate_legal_moves_of(role, legal),
+            None => legal.clear(),
+        }
+        legal.contains(&m)
+    }
+
     /// Appends the SAN of `m`, a move of `legal` (this position's legal
-    /// moves), with its check suffix to `text`, and returns the position
-    /// after it. The legal moves serve both the caller's legality test and
-    /// the disambiguation, so a line is written with one move generation
-    /// per move.
+    /// moves of `m`'s kind of piece, or more), with its check suffix to
+    /// `text`, and returns the position after it. The legal moves serve
+    /// both the caller's legality test and the disambiguation, so a line is
+    /// written with one (partial) move generation per move.
     fn push_san(&self, m: Move, legal: &[Move], text: &mut String) -> Position {
         self.push_san_body(m, legal, text);
         let after = self.play(m);
@@ -169,7 +184,41 @@ impl Position {
     /// assert_eq!(pos.san_line(&line), "1...Kd4 2. Kxf4");
     /// ```
     pub fn san_line(&self, moves: &[Move]) -> String {
-        let mut text = String::new();
+        self.san_line_visiting(moves, |_, _| {}).0
+    }
+
+    /// The UCI texts and the SAN line of `moves` in one replay: the same
+    /// as `(self.uci_line(moves), self.san_line(moves))` (a record of a
+    /// helpmate carries both).
+    ///
+    /// ```
+    /// use movegen::Position;
+    /// let pos = Position::start();
+    /// let e4 = pos.parse_uci("e2e4").unwrap();
+    /// let e5 = pos.play(e4).parse_uci("e7e5").unwrap();
+    /// let (uci, san) = pos.uci_and_san_lines(&[e4, e5]);
+    /// assert_eq!((uci, san.as_str()), (vec!["e2e4".to_string(), "e7e5".to_string()], "1. e4 e5"));
+    /// ```
+    pub fn uci_and_san_lines(&self, moves: &[Move]) -> (Vec<String>, String) {
+        let mut uci = Vec::with_capacity(moves.len());
+        let (san, stopped) = self.san_line_visiting(moves, |pos, m| uci.push(pos.to_uci(m)));
+        // The UCI texts go on past an illegal move, as `uci_line` does.
+        if let Some((pos, at)) = stopped {
+            uci.extend(pos.uci_line(&moves[at..]));
+        }
+        (uci, san)
+    }
+
+    /// [`Position::san_line`], calling `visit` with each legal move and the
+    /// position it is played in; with the position and the index of the
+    /// illegal move the line stopped at, if one did.
+    fn san_line_visiting(
+        &self,
+        moves: &[Move],
+        mut visit: impl FnMut(&Position, Move),
+    ) -> (String, Option<(Position, usize)>) {
+        // About six bytes a ply, numbers included: grown once or never.
+        let mut text = String::with_capacity(moves.len() * 6);
         let mut pos = *self;
         // One list for the whole line (a list per move was a copy of the
         // whole list each time).
@@ -178,25 +227,26 @@ impl Position {
             if index > 0 {
                 text.push(' ');
             }
-            pos.generate_legal_moves(&mut legal);
-            if !legal.contains(&m) {
+            if !pos.legal_moves_of_mover(m, &mut legal) {
                 // Writing to a String cannot fail.
                 let _ = write!(text, "(illegal: {m})");
-                break;
+                return (text, Some((pos, index)));
             }
-            let number = pos.fullmove_number();
             match pos.side_to_move() {
                 Color::White => {
-                    let _ = write!(text, "{number}. ");
+                    push_number(&mut text, pos.fullmove_number());
+                    text.push_str(". ");
                 }
                 Color::Black if index == 0 => {
-                    let _ = write!(text, "{number}...");
+                    push_number(&mut text, pos.fullmove_number());
+                    text.push_str("...");
                 }
                 Color::Black => {}
             }
+            visit(&pos, m);
             pos = pos.push_san(m, &legal, &mut text);
         }
-        text
+        (text, None)
     }
 
     /// Parses a move in standard algebraic notation and checks that it is
@@ -326,5 +376,24 @@ impl SanPattern {
             && pos.role_at(m.from()) == Some(self.role)
             && self.from_file.is_none_or(|file| m.from().file() == file)
             && self.from_rank.is_none_or(|rank| m.from().rank() == rank)
+    }
+}
+
+/// Appends the decimal digits of `number` (a move number: the formatting
+/// machinery cost more than the rest of a ply's SAN).
+fn push_number(text: &mut String, number: u16) {
+    let mut digits = [0u8; 5];
+    let mut at = digits.len();
+    let mut rest = number;
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    for &digit in &digits[at..] {
+        text.push(char::from(digit));
     }
 }

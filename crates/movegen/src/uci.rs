@@ -98,12 +98,20 @@ impl Position {
     /// assert_eq!(chess960.parse_uci("e1h1"), Ok(castle));
     /// ```
     pub fn to_uci(&self, m: Move) -> String {
-        if m.is_castle() && self.is_chess960() {
-            let rook = Castling::of_destination(self.side_to_move(), m.to()).rook_from(self.castling_files());
-            format!("{}{}", m.from(), rook)
+        // Written square by square: a helpmate's line is hundreds of these,
+        // and the formatting machinery cost more than the search's moves.
+        let to = if m.is_castle() && self.is_chess960() {
+            Castling::of_destination(self.side_to_move(), m.to()).rook_from(self.castling_files())
         } else {
-            m.to_string()
+            m.to()
+        };
+        let mut text = String::with_capacity(5);
+        text.push_str(m.from().name());
+        text.push_str(to.name());
+        if let Some(role) = m.promotion() {
+            text.push(role.char());
         }
+        text
     }
 
     /// The UCI texts of a line of legal moves played from this position

@@ -349,6 +349,33 @@ fn a_line_is_its_moves_in_turn() {
     }
 }
 
+/// The UCI texts and the SAN line in one replay are the two lines written
+/// apart, also when an illegal move stops the SAN line (the UCI texts go
+/// on); move numbers of one to four digits.
+#[test]
+fn one_replay_writes_both_lines() {
+    let mut rng = Rng::new(11);
+    for (i, root) in positions().into_iter().enumerate() {
+        let mut setup = root.to_setup();
+        setup.fullmove_number = [1, 9, 99, 998, 9_999][i % 5];
+        let root = Position::from_setup(setup).unwrap();
+        let mut line = Vec::new();
+        playout(root, 30, &mut rng, |_, m| line.extend(m));
+        if i % 3 == 0 && !line.is_empty() {
+            // A move of the line played again later is illegal there (or
+            // another legal move, which is fine too).
+            let at = rng.below(line.len());
+            line.insert(line.len() - at / 2, line[at]);
+        }
+        let (uci, san) = root.uci_and_san_lines(&line);
+        assert_eq!(uci, root.uci_line(&line), "{}", root.to_fen());
+        assert_eq!(san, root.san_line(&line), "{}", root.to_fen());
+    }
+    let pos: Position = "4k3/8/8/8/8/8/8/4K3 w - - 0 1234".parse().unwrap();
+    let m = pos.parse_uci("e1d1").unwrap();
+    assert_eq!(pos.uci_and_san_lines(&[m]), (vec!["e1d1".to_string()], "1234. Kd1".to_string()));
+}
+
 /// A few positions with every kind of move, for the fuzz tests.
 const FUZZ_FENS: [&str; 4] = [
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",

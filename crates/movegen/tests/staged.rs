@@ -1,4 +1,5 @@
 //! `StagedMoves` hands out exactly the full generator's list, in its order,
+//! and `generate_legal_moves_of` exactly its moves of one role (as a set),
 //! however many moves are taken before the rest is asked for: on every
 //! test position and every position of random games from them (pinned
 //! pieces, en passant, castling through attacked squares, checks and
@@ -7,7 +8,7 @@
 mod common;
 
 use common::{Rng, playout, test_fens};
-use movegen::{Move, Position, StagedMoves};
+use movegen::{Move, MoveList, Position, Role, StagedMoves};
 
 /// Counts of what the positions checked had, so that the test shows it met
 /// the cases the staging treats apart.
@@ -38,6 +39,17 @@ fn check(pos: &Position, rng: &mut Rng, seen: &mut Seen) {
     assert_eq!(rest, &full[first..], "{fen}");
     // All at once.
     assert_eq!(StagedMoves::whole(pos).collect::<Vec<_>>(), full.as_slice(), "{fen}");
+    // One role's moves: the full list's moves of that role.
+    let mut of_role = MoveList::new();
+    for role in Role::ALL {
+        pos.generate_legal_moves_of(role, &mut of_role);
+        let mut got: Vec<u16> = of_role.iter().map(|m| m.to_bits()).collect();
+        let mut want: Vec<u16> =
+            full.iter().filter(|m| pos.board().role_at(m.from()) == Some(role)).map(|m| m.to_bits()).collect();
+        got.sort_unstable();
+        want.sort_unstable();
+        assert_eq!(got, want, "{fen}: {role:?}");
+    }
     // A fresh list has a move exactly when the position has one.
     assert_eq!(StagedMoves::new(pos).any_left(), pos.has_legal_moves(), "{fen}");
     assert_eq!(StagedMoves::whole(pos).any_left(), pos.has_legal_moves(), "{fen}");

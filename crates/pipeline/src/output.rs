@@ -75,7 +75,11 @@ impl<W: Write> RecordWriter<W> {
                     None => Ok(()),
                 }
             }
-            Format::Jsonl => writeln!(self.out, "{}", to_json(record)),
+            // Straight into the output, without a string per record.
+            Format::Jsonl => {
+                serde_json::to_writer(&mut self.out, record)?;
+                self.out.write_all(b"\n")
+            }
             Format::Csv => writeln!(self.out, "{}", csv_row(record.cells())),
         }
     }
@@ -107,7 +111,9 @@ fn is_unsafe(c: char) -> bool {
 /// `text` with control characters written as escapes (`\t`, `\n`, `\r`,
 /// `\x1b`, `\u{9b}`, `\u{202e}`).
 pub fn escape_controls(text: &str) -> Cow<'_, str> {
-    if !text.chars().any(is_unsafe) {
+    // Printable ASCII (every record the analyses write) needs no look at
+    // its characters one by one.
+    if text.bytes().all(|b| (b' '..=b'~').contains(&b)) || !text.chars().any(is_unsafe) {
         return Cow::Borrowed(text);
     }
     let mut escaped = String::with_capacity(text.len() + 8);
