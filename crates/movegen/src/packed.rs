@@ -62,6 +62,27 @@ impl PackedPosition {
     /// move number 1). Only ever given a value made by
     /// [`Position::pack`], so it skips validation.
     pub fn unpack(&self) -> Position {
+        let (board, side_to_move, castling, files, ep_square) = self.parts();
+        Position::from_trusted_parts(board, side_to_move, castling, files, ep_square)
+    }
+
+    /// The position's hash: [`Position::hash`] of [`PackedPosition::unpack`],
+    /// without rebuilding the rest of the position (its checkers and pins),
+    /// for a table of packed positions that moves them to new slots.
+    ///
+    /// ```
+    /// use movegen::Position;
+    /// let pos: Position = "r3k2r/8/8/3pP3/8/8/8/R3K2R w KQkq d6 0 7".parse().unwrap();
+    /// assert_eq!(pos.pack().zobrist(), pos.hash());
+    /// ```
+    pub fn zobrist(&self) -> u64 {
+        let (board, side_to_move, castling, files, ep_square) = self.parts();
+        Position::hash_of_parts(&board, side_to_move, castling, files, ep_square)
+    }
+
+    /// The board, side to move, castling rights and rooks' files, and en
+    /// passant square packed.
+    fn parts(&self) -> (Board, Color, CastlingRights, CastlingFiles, Option<Square>) {
         let [b0, b1, b2] = self.planes;
         let mut board = Board::empty();
         board.by_role = [
@@ -81,6 +102,6 @@ impl PackedPosition {
         let ep_rank = if side_to_move == Color::White { Rank::Sixth } else { Rank::Third };
         let ep_square = (ep & 1 != 0).then(|| Square::from_coords(File::new(u32::from(ep >> 1)), ep_rank));
         let files = CastlingFiles::from_bits((self.state >> 9) as u8);
-        Position::from_trusted_parts(board, side_to_move, castling, files, ep_square)
+        (board, side_to_move, castling, files, ep_square)
     }
 }

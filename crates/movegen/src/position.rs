@@ -459,21 +459,33 @@ impl Position {
     /// square asking each square's piece: the best-first phase computes it
     /// for every position it expands ([`crate::PackedPosition::unpack`]).
     pub fn compute_hash(&self) -> u64 {
+        Position::hash_of_parts(&self.board, self.side_to_move, self.castling, self.castling_files, self.ep_square)
+    }
+
+    /// The hash of a position with these parts, computed from scratch
+    /// ([`Position::compute_hash`]).
+    pub(crate) fn hash_of_parts(
+        board: &Board,
+        side_to_move: Color,
+        castling: CastlingRights,
+        castling_files: CastlingFiles,
+        ep_square: Option<Square>,
+    ) -> u64 {
         let mut hash = 0;
         for role in Role::ALL {
             for color in Color::ALL {
                 let piece = Piece::new(color, role);
-                for square in self.board.by_piece(piece) {
+                for square in board.by_piece(piece) {
                     hash ^= zobrist::piece(piece, square);
                 }
             }
         }
-        if self.side_to_move == Color::Black {
+        if side_to_move == Color::Black {
             hash ^= zobrist::black_to_move();
         }
-        hash ^= zobrist::castling(self.castling);
-        hash ^= zobrist::castling_files(self.castling_files);
-        if let Some(square) = self.ep_square {
+        hash ^= zobrist::castling(castling);
+        hash ^= zobrist::castling_files(castling_files);
+        if let Some(square) = ep_square {
             hash ^= zobrist::en_passant(square.file());
         }
         hash

@@ -1,6 +1,7 @@
 //! Packing keeps a position's identity: on random playouts from the test
 //! positions, `unpack(pack(p))` equals `p` up to the move counters (same
-//! FEN but for them, same hash, same legal moves, same check state), and
+//! FEN but for them, same hash, same legal moves, same check state), the
+//! packed position's own hash is the position's, and
 //! two positions pack equally exactly when their identities agree.
 
 mod common;
@@ -22,6 +23,7 @@ fn unpack_inverts_pack_on_random_playouts() {
             let back = pos.pack().unpack();
             assert_eq!(identity(&back), identity(&pos), "{}", pos.to_fen());
             assert_eq!(back.hash(), pos.hash());
+            assert_eq!(pos.pack().zobrist(), pos.hash(), "{}", pos.to_fen());
             assert_eq!(back.checkers(), pos.checkers());
             assert_eq!(back.legal_moves(), pos.legal_moves());
             assert_eq!(back.pack(), pos.pack());
@@ -37,4 +39,17 @@ fn unpack_inverts_pack_on_random_playouts() {
         }
     }
     assert!(checked > 20_000, "{checked}");
+    // Chess960 positions with castling rights: the rooks' files are part of
+    // the packed state and of the hash.
+    for start in movegen::random_chess960_positions(3, 300) {
+        let mut pos = start;
+        for _ in 0..20 {
+            assert_eq!(pos.pack().zobrist(), pos.hash(), "{}", pos.to_fen());
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            pos = pos.play(moves[rng.below(moves.len())]);
+        }
+    }
 }

@@ -511,7 +511,7 @@ mod tests {
             }
         }
         assert!(table.set_is_crowded());
-        let hash = |p: &PackedPosition| p.unpack().hash();
+        let hash = |p: &PackedPosition| p.zobrist();
         assert!(table.grow_set(hash, 2 * table.max_capacity() * ENTRY_BYTES));
         assert!(!table.set_is_crowded(), "half as full after growing");
         table.clear(4096);
@@ -560,7 +560,7 @@ mod tests {
         }
         positions.sort_by_key(|p| p.hash());
         positions.dedup_by_key(|p| p.pack());
-        let hash = |p: &PackedPosition| p.unpack().hash();
+        let hash = |p: &PackedPosition| p.zobrist();
         let (first, rest) = positions.split_at(positions.len() / 2);
         for p in first {
             assert_eq!(table.visit(p.hash(), &p.pack(), 0), Visit::New);
