@@ -4,12 +4,13 @@
 //!
 //! # Soundness
 //!
-//! A position is marked *visited* when it is queued; each queued position
-//! is later expanded: all its legal moves are played and every child is
-//! either a checkmate by the winner (the traversal stops: winnable), a
-//! position where no mate can follow (stalemate, the winner mated,
-//! insufficient material, or a static proof of unwinnability), already
-//! visited, or queued. If the queue empties without a limit being hit, the
+//! A position is marked *visited* when it is first met (a dead end too,
+//! recorded as one), and queued unless it is a dead end; each queued
+//! position is later expanded: all its legal moves are played and every
+//! child is either already visited (and was looked at when first met), a
+//! checkmate by the winner (the traversal stops: winnable), a position
+//! where no mate can follow (stalemate, the winner mated, insufficient
+//! material, or a static proof of unwinnability), or queued. If the queue empties without a limit being hit, the
 //! visited set contains the root and every child of every visited position
 //! that could still lead to a mate: it is closed under the moves that
 //! matter and contains no mate, so no mate is reachable.
@@ -164,17 +165,6 @@ impl Exhaustive {
                     self.queue.push_front((pos, plies, index as u8));
                     return Traversal::Interrupted;
                 }
-                if !child.has_legal_moves() {
-                    if is_winner_mate(child, winner) {
-                        self.mate = Some((plies + 1, pos, m));
-                        return Traversal::Mate { plies: plies + 1 };
-                    }
-                    continue;
-                }
-                let irreversible = pos.is_irreversible(m);
-                if irreversible && insufficient_material(child, winner).is_some() {
-                    continue;
-                }
                 let (hash, packed) = (shared.hash(child), child.pack());
                 let mask = shared.config.hash_mask();
                 if shared.visited.set_is_crowded() {
@@ -194,12 +184,29 @@ impl Exhaustive {
                     visit = shared.visited.visit(hash, &packed, depth);
                 }
                 match visit {
+                    // Met before, and looked at then: not a mate (a mate
+                    // ends the traversal when it is first met).
                     Visit::Seen => continue,
                     Visit::Full => {
                         self.out_of_memory = true;
                         return Traversal::Interrupted;
                     }
                     Visit::New => {}
+                }
+                // The game-over and material tests on new positions only:
+                // most children of a traversal were met before.
+                if !child.has_legal_moves() {
+                    if is_winner_mate(child, winner) {
+                        self.mate = Some((plies + 1, pos, m));
+                        return Traversal::Mate { plies: plies + 1 };
+                    }
+                    shared.visited.set_depth_in_set(hash, &packed, DEAD_END);
+                    continue;
+                }
+                let irreversible = pos.is_irreversible(m);
+                if irreversible && insufficient_material(child, winner).is_some() {
+                    shared.visited.set_depth_in_set(hash, &packed, DEAD_END);
+                    continue;
                 }
                 if irreversible && shared.config.static_pruning().is_some() && shared.oracle.pays() && {
                     checks_cost += STATIC_CHECK_NODES;
