@@ -78,4 +78,20 @@ impl CheckSquares {
         self.by_role[role as usize].contains(to)
             || (self.discoverers.contains(from) && !attacks::aligned(from, to, self.their_king))
     }
+
+    /// Of `targets`, the squares to which the piece of `role` (a knight,
+    /// bishop, rook or queen of the side to move) on `from` gives check
+    /// with a move there: [`CheckSquares::gives_check`] of each such move,
+    /// as a set, for a caller that asks of a piece's moves at once.
+    #[inline]
+    pub fn checking_targets(&self, role: Role, from: Square, targets: Bitboard) -> Bitboard {
+        debug_assert!(matches!(role, Role::Knight | Role::Bishop | Role::Rook | Role::Queen));
+        let direct = targets & self.by_role[role as usize];
+        if self.discoverers.contains(from) {
+            // Leaving the line through the king uncovers the slider.
+            direct | (targets - attacks::line(from, self.their_king))
+        } else {
+            direct
+        }
+    }
 }

@@ -2,12 +2,12 @@
 //! every test position, and of every position of random games from them
 //! (captures, promotions, castling, en passant and discovered checks all
 //! occur), `pos.gives_check(m) == pos.play(m).is_check()`, and the same of
-//! `pos.check_squares().gives_check(pos, m)`.
+//! `pos.check_squares().gives_check(pos, m)` and of its checking targets.
 
 mod common;
 
 use common::{Rng, playout, test_fens};
-use movegen::{Bitboard, Position};
+use movegen::{Bitboard, Position, Role};
 
 fn check_all_moves(pos: &Position, checks: &mut u64, moves: &mut u64) {
     let sets = pos.check_squares();
@@ -16,6 +16,14 @@ fn check_all_moves(pos: &Position, checks: &mut u64, moves: &mut u64) {
         let expected = after.is_check();
         assert_eq!(pos.gives_check(m), expected, "{} {m}", pos.to_fen());
         assert_eq!(sets.gives_check(pos, m), expected, "check squares: {} {m}", pos.to_fen());
+        // A piece's checking targets as a set, for the pieces that have them.
+        let role = pos.board().role_at(m.from());
+        if let Some(role @ (Role::Knight | Role::Bishop | Role::Rook | Role::Queen)) = role {
+            if !m.is_castle() {
+                let set = sets.checking_targets(role, m.from(), Bitboard::from(m.to()));
+                assert_eq!(set.any(), expected, "checking targets: {} {m}", pos.to_fen());
+            }
+        }
         *checks += u64::from(expected);
         *moves += 1;
         DISCOVERED.with(|d| d.set(d.get() + u64::from((after.checkers() - Bitboard::from(m.to())).any())));

@@ -49,6 +49,25 @@ impl Meter {
     }
 
     /// Reads the stop flag and the clock now.
+    /// Counts `n` nodes at once, as `n` calls of [`Meter::tick`] would,
+    /// when none of them would stop the meter or read the clock (`true`);
+    /// otherwise counts nothing (`false`: the caller ticks one by one).
+    #[inline(always)]
+    pub fn tick_quietly(&mut self, n: u64) -> bool {
+        if n == 0 {
+            return true;
+        }
+        let end = self.nodes + n;
+        // The clock is read at the first tick past a multiple of
+        // CHECK_EVERY (nodes numbered 1 modulo it).
+        let next_reading = ((self.nodes + CHECK_EVERY - 1) & !(CHECK_EVERY - 1)) + 1;
+        if end >= self.budget || end >= next_reading || self.cause.is_some() {
+            return false;
+        }
+        self.nodes = end;
+        true
+    }
+
     #[cold]
     fn check_clock(&mut self) -> bool {
         if self.stop_flag.as_ref().is_some_and(|flag| flag.load(Ordering::Relaxed)) {
@@ -91,6 +110,35 @@ mod tests {
         assert!(!meter.tick());
         assert!(!meter.tick());
         assert_eq!(meter.cause(), Some(Cause::NodeBudget));
+    }
+
+    /// Ticking quietly is `n` ticks wherever it counts: the same count, no
+    /// clock read among them (a stop flag set beforehand is not seen), and
+    /// it declines exactly when one of the ticks would stop the meter or
+    /// read the clock.
+    #[test]
+    fn quiet_ticks_are_ticks_that_stop_nothing() {
+        for start in [0, 1, 2, 1000, 1023, 1024, 1025, 2047, 2048, 5000] {
+            for n in [0, 1, 2, 3, 20, 1023, 1024, 1025] {
+                for budget in [start + n, start + n + 1, u64::MAX] {
+                    let flag = Arc::new(AtomicBool::new(false));
+                    let mut quiet = Meter::new(budget, None, Some(Arc::clone(&flag)));
+                    quiet.nodes = start;
+                    flag.store(true, Ordering::Relaxed);
+                    // One by one, a tick that reads the clock sees the flag.
+                    let mut one_by_one = Meter::new(budget, None, Some(Arc::clone(&flag)));
+                    one_by_one.nodes = start;
+                    let all_quiet = (0..n).all(|_| one_by_one.tick());
+                    let event = !all_quiet || one_by_one.cause().is_some();
+                    assert_eq!(quiet.tick_quietly(n), !event, "start {start}, n {n}, budget {budget}");
+                    if !event {
+                        assert_eq!((quiet.nodes, quiet.cause()), (one_by_one.nodes, None));
+                    } else {
+                        assert_eq!(quiet.nodes, start, "nothing counted");
+                    }
+                }
+            }
+        }
     }
 
     #[test]

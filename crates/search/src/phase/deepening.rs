@@ -67,7 +67,7 @@
 //! [`MAX_PLY`] are cut like the depth limit, so the recursion depth is
 //! bounded whatever the table evicts.
 
-use movegen::{CheckSquares, Color, Move, PackedPosition, Position, StagedMoves};
+use movegen::{Bitboard, CheckSquares, Color, Move, MoveList, PackedPosition, Position, Role, StagedMoves, attacks};
 use static_check::insufficient_material;
 
 use crate::guide::{Guide, NodeGuide, Score};
@@ -211,6 +211,19 @@ impl Options {
 
 /// Runs one iteration of Figure 5 from `root` (see the module docs).
 pub(crate) fn iterate(shared: &mut Shared<'_>, guide: &Guide, root: &Position, options: Options) -> Iteration {
+    iterate_taking_tails(shared, guide, root, options, true)
+}
+
+/// [`iterate`], with the winner's tail nodes' moves taken by sets
+/// ([`Dfs::winner_tail`]) or, for the tests that compare the two, one by
+/// one.
+fn iterate_taking_tails(
+    shared: &mut Shared<'_>,
+    guide: &Guide,
+    root: &Position,
+    options: Options,
+    tails_by_sets: bool,
+) -> Iteration {
     match options.table {
         // Sized for half the node bound (a power of two at or above it): an
         // iteration stores only the positions it enters, and a smaller
@@ -232,6 +245,7 @@ pub(crate) fn iterate(shared: &mut Shared<'_>, guide: &Guide, root: &Position, o
         path: Vec::with_capacity(64),
         order: options.order,
         quiet_tail: options.quiet_tail,
+        tails_by_sets,
         max_ply: shared.max_ply,
         shared,
     };
@@ -287,6 +301,9 @@ struct Dfs<'s, 'a, 'g> {
     order: MoveOrder,
     /// [`Options::quiet_tail`].
     quiet_tail: bool,
+    /// The winner's tail nodes take their moves by sets
+    /// ([`Dfs::winner_tail`]; off only in the tests that compare).
+    tails_by_sets: bool,
     /// Lines are cut at this many plies ([`MAX_PLY`] but in tests).
     max_ply: usize,
     shared: &'s mut Shared<'a>,
@@ -335,13 +352,19 @@ impl<'g> Dfs<'_, '_, 'g> {
         // fresh list `any_left` is "has a legal move"
         // (`movegen/tests/staged.rs`).
         let generated = self.order == MoveOrder::Generated;
+        // A winner's node at the tail takes its moves by sets
+        // ([`Dfs::winner_tail`]); its test for a legal move is the same.
+        let tail = generated && remaining == 0 && !rewarded && self.winner_tail_applies(pos);
         let mut moves = if generated { StagedMoves::new(pos) } else { StagedMoves::whole(pos) };
-        if hit.is_none() && !moves.any_left() {
+        if hit.is_none() && !(if tail { pos.has_legal_moves() } else { moves.any_left() }) {
             return pos.is_check() && pos.side_to_move() != self.winner;
         }
         let Some(node) = self.enter(pos, hash, packed, hit, remaining, rewarded, irreversible) else {
             return false;
         };
+        if tail {
+            return self.winner_tail(pos, &node);
+        }
         if generated {
             for m in &mut moves {
                 if let Some(found) = self.try_move(pos, m, &node) {
@@ -519,6 +542,104 @@ impl<'g> Dfs<'_, '_, 'g> {
         // node is cut either way): a cut.
         self.interrupted = true;
         false
+    }
+
+    /// Whether a node of `pos` with no depth left, not reached by a
+    /// rewarded move, is a winner's node whose moves [`Dfs::winner_tail`]
+    /// takes by sets: the iteration is interrupted and scored, the winner
+    /// is to move, not in check, with no piece pinned, no castling right
+    /// on the board and no en passant square (so that every stage of the
+    /// generator is pushed without a placeholder but the king's, the last,
+    /// and no move but a capture or a pawn move is irreversible).
+    #[inline(always)]
+    fn winner_tail_applies(&self, pos: &Position) -> bool {
+        self.tails_by_sets
+            && self.interrupted
+            && self.scores != Scores::Off
+            && pos.side_to_move() == self.winner
+            && !pos.is_check()
+            && pos.pinned().is_empty()
+            && pos.castling_rights().is_empty()
+            && pos.ep_square().is_none()
+    }
+
+    /// The moves of an entered winner's node at the tail
+    /// ([`Dfs::winner_tail_applies`]), exactly as [`Dfs::try_move`] takes
+    /// them in the generator's order, without generating or scoring one by
+    /// one the moves it only counts. There a move goes on when it scores
+    /// Reward (child depth 0) or gives check (depth -1, to the frontier's
+    /// mate test); any other is a reversible move of a knight, bishop, rook
+    /// or queen, counted and not played ([`Dfs::counted_only`]). Pawn moves
+    /// are all rewarded and the king's stage comes last: both are taken
+    /// from their lists. For each other piece, in the generator's order
+    /// (by role, by square, its destinations by square), the destinations
+    /// that go on are a set (rewarded: [`NodeGuide::winner_rewarded_targets`];
+    /// checking: [`CheckSquares::checking_targets`]); those before each are
+    /// counted first, then it is played, as one by one. Speed only: the
+    /// same moves played, the same nodes counted in the same order
+    /// (`tails_by_sets_are_the_moves_one_by_one`).
+    fn winner_tail(&mut self, pos: &Position, node: &Node<'g>) -> bool {
+        let mut list = MoveList::new();
+        pos.generate_legal_moves_of(Role::Pawn, &mut list);
+        for &m in &list {
+            if let Some(found) = self.try_move(pos, m, node) {
+                return found;
+            }
+        }
+        let (Some(guide), Some(checks)) = (node.guide.as_ref(), node.checks.as_ref()) else {
+            unreachable!("a scored node of an interrupted iteration with no depth left has its guide and checks")
+        };
+        let board = pos.board();
+        let (ours, occupied) = (pos.us(), board.occupied());
+        for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+            for from in board.by_role(role) & ours {
+                let targets = match role {
+                    Role::Knight => attacks::knight(from),
+                    Role::Bishop => attacks::bishop(from, occupied),
+                    Role::Rook => attacks::rook(from, occupied),
+                    _ => attacks::queen(from, occupied),
+                } - ours;
+                let goes_on =
+                    guide.winner_rewarded_targets(role, from, targets) | checks.checking_targets(role, from, targets);
+                // The destinations not yet counted or played.
+                let mut left = targets;
+                for to in goes_on {
+                    let below = Bitboard(left.0 & ((1u64 << to as u32) - 1));
+                    if !self.count_nodes(below.count()) {
+                        self.shared.tt.forget(node.hash, &node.packed);
+                        return false;
+                    }
+                    left = left - below - Bitboard::from(to);
+                    if let Some(found) = self.try_move(pos, Move::normal(from, to), node) {
+                        return found;
+                    }
+                }
+                if !self.count_nodes(left.count()) {
+                    self.shared.tt.forget(node.hash, &node.packed);
+                    return false;
+                }
+            }
+        }
+        pos.generate_legal_moves_of(Role::King, &mut list);
+        for &m in &list {
+            if let Some(found) = self.try_move(pos, m, node) {
+                return found;
+            }
+        }
+        false
+    }
+
+    /// [`Dfs::count_node`] `n` times: at once when no limit is near
+    /// ([`Meter::tick_quietly`](crate::meter::Meter::tick_quietly)), else
+    /// one by one.
+    #[inline(always)]
+    fn count_nodes(&mut self, n: u32) -> bool {
+        let n = u64::from(n);
+        if self.nodes + n <= self.node_bound && self.shared.meter.tick_quietly(n) {
+            self.nodes += n;
+            return true;
+        }
+        (0..n).all(|_| self.count_node())
     }
 
     /// Counts a node (step 3); `false` when a node limit is hit (step 4),
@@ -712,6 +833,51 @@ mod tests {
             }
         }
         assert!(proofs > 20 && mates > 100 && differ > 20, "{proofs} proofs, {mates} mates, {differ} differ");
+    }
+
+    /// [`Dfs::winner_tail`] takes the moves [`Dfs::try_move`] takes one by
+    /// one: every iteration gives the same answer (the same helpmate, the
+    /// same proof) with the same nodes counted, whether the winner's tail
+    /// nodes take their moves by sets or one by one. Checked on the first
+    /// 1,500 positions of the corpus and 150 real timeouts, both winners,
+    /// the first iteration's settings at two node bounds and a later
+    /// iteration's depth. (A quiet move counted once too few, or the
+    /// checking moves left out of the sets, fails it.)
+    #[test]
+    fn tails_by_sets_are_the_moves_one_by_one() {
+        let timeouts = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/timeouts-20k.txt"))
+            .expect("testdata/timeouts-20k.txt");
+        let mut fens = corpus_fens(1_500);
+        fens.extend(
+            timeouts.lines().take(150).map(|line| line.split_whitespace().take(4).collect::<Vec<_>>().join(" ")),
+        );
+        let (mut iterations, mut mates) = (0, 0);
+        for fen in &fens {
+            let pos: Position = fen.parse().unwrap();
+            for winner in [Color::White, Color::Black] {
+                for (depth, node_bound, quiet_tail) in [(1, 10_000, false), (1, 1_000, true), (3, 3_000, false)] {
+                    let options = Options {
+                        node_bound,
+                        scores: Scores::Paper,
+                        static_pruning: false,
+                        quiet_tail,
+                        ..Options::plain(depth)
+                    };
+                    let one_by_one = with_fresh_tables(winner, |shared| {
+                        let iteration = iterate_taking_tails(shared, Guide::plain(winner), &pos, options, false);
+                        (iteration, shared.meter.nodes)
+                    });
+                    let by_sets = with_fresh_tables(winner, |shared| {
+                        let iteration = iterate_taking_tails(shared, Guide::plain(winner), &pos, options, true);
+                        (iteration, shared.meter.nodes)
+                    });
+                    assert_eq!(by_sets, one_by_one, "{fen} {winner:?} depth {depth}, bound {node_bound}");
+                    iterations += 1;
+                    mates += usize::from(matches!(by_sets.0, Iteration::Mate(_)));
+                }
+            }
+        }
+        assert!(iterations > 9_000 && mates > 3_000, "{iterations} iterations, {mates} mates");
     }
 
     /// A plain iteration to depth `d` finds a mate exactly when the
