@@ -579,6 +579,11 @@ impl<'g> Dfs<'_, '_, 'g> {
     /// same moves played, the same nodes counted in the same order
     /// (`tails_by_sets_are_the_moves_one_by_one`).
     fn winner_tail(&mut self, pos: &Position, node: &Node<'g>) -> bool {
+        // A scored node of an interrupted iteration with no depth left has
+        // both (`enter`); one by one otherwise, all the same.
+        let (Some(guide), Some(checks)) = (node.guide.as_ref(), node.checks.as_ref()) else {
+            return self.moves_one_by_one(pos, node);
+        };
         let mut list = MoveList::new();
         pos.generate_legal_moves_of(Role::Pawn, &mut list);
         for &m in &list {
@@ -586,9 +591,6 @@ impl<'g> Dfs<'_, '_, 'g> {
                 return found;
             }
         }
-        let (Some(guide), Some(checks)) = (node.guide.as_ref(), node.checks.as_ref()) else {
-            unreachable!("a scored node of an interrupted iteration with no depth left has its guide and checks")
-        };
         let board = pos.board();
         let (ours, occupied) = (pos.us(), board.occupied());
         for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
@@ -622,6 +624,18 @@ impl<'g> Dfs<'_, '_, 'g> {
         }
         pos.generate_legal_moves_of(Role::King, &mut list);
         for &m in &list {
+            if let Some(found) = self.try_move(pos, m, node) {
+                return found;
+            }
+        }
+        false
+    }
+
+    /// The moves of an entered node one by one, in the generator's order.
+    #[cold]
+    #[inline(never)]
+    fn moves_one_by_one(&mut self, pos: &Position, node: &Node<'g>) -> bool {
+        for m in StagedMoves::new(pos) {
             if let Some(found) = self.try_move(pos, m, node) {
                 return found;
             }
