@@ -362,8 +362,12 @@ impl<'g> Dfs<'_, '_, 'g> {
         let Some(node) = self.enter(pos, hash, packed, hit, remaining, rewarded, irreversible) else {
             return false;
         };
+        // (A scored node of an interrupted iteration with no depth left has
+        // its guide and check sets, `enter`; one by one otherwise.)
         if tail {
-            return self.winner_tail(pos, &node);
+            if let Some(found) = self.winner_tail(pos, &node) {
+                return found;
+            }
         }
         if generated {
             for m in &mut moves {
@@ -577,19 +581,17 @@ impl<'g> Dfs<'_, '_, 'g> {
     /// checking: [`CheckSquares::checking_targets`]); those before each are
     /// counted first, then it is played, as one by one. Speed only: the
     /// same moves played, the same nodes counted in the same order
-    /// (`tails_by_sets_are_the_moves_one_by_one`).
-    fn winner_tail(&mut self, pos: &Position, node: &Node<'g>) -> bool {
+    /// (`tails_by_sets_are_the_moves_one_by_one`). `Some` with the node's
+    /// answer; `None` when it cannot take them so (see below).
+    fn winner_tail(&mut self, pos: &Position, node: &Node<'g>) -> Option<bool> {
         // A scored node of an interrupted iteration with no depth left has
-        // both (`enter`); one by one otherwise, all the same.
-        let (Some(guide), Some(checks)) = (node.guide.as_ref(), node.checks.as_ref()) else {
-            return self.moves_one_by_one(pos, node);
-        };
+        // both (`enter`); `None` otherwise: the caller takes the moves one
+        // by one.
+        let (Some(guide), Some(checks)) = (node.guide.as_ref(), node.checks.as_ref()) else { return None };
         let mut list = MoveList::new();
         pos.generate_legal_moves_of(Role::Pawn, &mut list);
-        for &m in &list {
-            if let Some(found) = self.try_move(pos, m, node) {
-                return found;
-            }
+        if let Some(found) = self.try_moves(pos, &list, node) {
+            return Some(found);
         }
         let board = pos.board();
         let (ours, occupied) = (pos.us(), board.occupied());
@@ -607,40 +609,40 @@ impl<'g> Dfs<'_, '_, 'g> {
                 let mut left = targets;
                 for to in goes_on {
                     let below = Bitboard(left.0 & ((1u64 << to as u32) - 1));
-                    if !self.count_nodes(below.count()) {
-                        self.shared.tt.forget(node.hash, &node.packed);
-                        return false;
-                    }
                     left = left - below - Bitboard::from(to);
+                    if let Some(found) = self.count_quiet(below.count(), node) {
+                        return Some(found);
+                    }
                     if let Some(found) = self.try_move(pos, Move::normal(from, to), node) {
-                        return found;
+                        return Some(found);
                     }
                 }
-                if !self.count_nodes(left.count()) {
-                    self.shared.tt.forget(node.hash, &node.packed);
-                    return false;
+                if let Some(found) = self.count_quiet(left.count(), node) {
+                    return Some(found);
                 }
             }
         }
         pos.generate_legal_moves_of(Role::King, &mut list);
-        for &m in &list {
-            if let Some(found) = self.try_move(pos, m, node) {
-                return found;
-            }
-        }
-        false
+        Some(self.try_moves(pos, &list, node).unwrap_or(false))
     }
 
-    /// The moves of an entered node one by one, in the generator's order.
-    #[cold]
-    #[inline(never)]
-    fn moves_one_by_one(&mut self, pos: &Position, node: &Node<'g>) -> bool {
-        for m in StagedMoves::new(pos) {
-            if let Some(found) = self.try_move(pos, m, node) {
-                return found;
-            }
+    /// [`Dfs::try_move`] on each of `moves` in turn: `Some` with the
+    /// node's answer once one gives it.
+    #[inline(always)]
+    fn try_moves(&mut self, pos: &Position, moves: &[Move], node: &Node<'g>) -> Option<bool> {
+        moves.iter().find_map(|&m| self.try_move(pos, m, node))
+    }
+
+    /// Counts `n` quiet moves of `node` as [`Dfs::try_move`] counts one:
+    /// `Some(false)` when a limit stops the count (the node is abandoned,
+    /// its entry forgotten).
+    #[inline(always)]
+    fn count_quiet(&mut self, n: u32, node: &Node<'g>) -> Option<bool> {
+        if self.count_nodes(n) {
+            return None;
         }
-        false
+        self.shared.tt.forget(node.hash, &node.packed);
+        Some(false)
     }
 
     /// [`Dfs::count_node`] `n` times: at once when no limit is near
@@ -696,9 +698,21 @@ mod tests {
 
     /// The first `n` positions of the corpus of real games (FEN, 4 fields).
     fn corpus_fens(n: usize) -> Vec<String> {
-        let text =
-            std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/lichess-30k-positions.txt"))
-                .expect("testdata/lichess-30k-positions.txt");
+        testdata_fens("lichess-30k-positions.txt", n)
+    }
+
+    /// The first `corpus` positions of the corpus, then the first
+    /// `timeouts` real timeouts (unwinnable for the side not to move).
+    fn corpus_and_timeout_fens(corpus: usize, timeouts: usize) -> Vec<String> {
+        let mut fens = corpus_fens(corpus);
+        fens.extend(testdata_fens("timeouts-20k.txt", timeouts));
+        fens
+    }
+
+    /// The FENs (four fields) of the first `n` lines of `testdata/{name}`.
+    fn testdata_fens(name: &str, n: usize) -> Vec<String> {
+        let text = std::fs::read_to_string(format!("{}/../../testdata/{name}", env!("CARGO_MANIFEST_DIR")))
+            .unwrap_or_else(|e| panic!("testdata/{name}: {e}"));
         text.lines().take(n).map(|line| line.split_whitespace().take(4).collect::<Vec<_>>().join(" ")).collect()
     }
 
@@ -819,12 +833,7 @@ mod tests {
     /// out (some iterations count other nodes).
     #[test]
     fn the_quiet_tail_changes_only_interrupted_iterations() {
-        let timeouts = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/timeouts-20k.txt"))
-            .expect("testdata/timeouts-20k.txt");
-        let mut fens = corpus_fens(150);
-        fens.extend(
-            timeouts.lines().take(150).map(|line| line.split_whitespace().take(4).collect::<Vec<_>>().join(" ")),
-        );
+        let fens = corpus_and_timeout_fens(150, 150);
         let (mut proofs, mut mates, mut differ) = (0, 0, 0);
         for fen in &fens {
             let pos: Position = fen.parse().unwrap();
@@ -859,12 +868,7 @@ mod tests {
     /// checking moves left out of the sets, fails it.)
     #[test]
     fn tails_by_sets_are_the_moves_one_by_one() {
-        let timeouts = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/timeouts-20k.txt"))
-            .expect("testdata/timeouts-20k.txt");
-        let mut fens = corpus_fens(1_500);
-        fens.extend(
-            timeouts.lines().take(150).map(|line| line.split_whitespace().take(4).collect::<Vec<_>>().join(" ")),
-        );
+        let fens = corpus_and_timeout_fens(1_500, 150);
         let (mut iterations, mut mates) = (0, 0);
         for fen in &fens {
             let pos: Position = fen.parse().unwrap();
