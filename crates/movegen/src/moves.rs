@@ -1,6 +1,6 @@
 //! [`Move`]: a move packed into 16 bits.
 
-use core::fmt::{self, Write as _};
+use core::fmt::{self, Write};
 
 use crate::{Role, Square};
 
@@ -141,15 +141,24 @@ impl Move {
     }
 }
 
+impl Move {
+    /// Writes the move in UCI notation with `to` as its destination (the
+    /// move's own, or for a Chess960 castling the rook's square:
+    /// [`crate::Position::to_uci`]), without the formatting machinery.
+    pub(crate) fn write_uci(self, to: Square, out: &mut impl Write) -> fmt::Result {
+        out.write_str(self.from().name())?;
+        out.write_str(to.name())?;
+        match self.promotion() {
+            Some(role) => out.write_char(role.char()),
+            None => Ok(()),
+        }
+    }
+}
+
 impl fmt::Display for Move {
     /// UCI notation: `e2e4`, `e7e8q`, castling as the king's move (`e1g1`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.from().name())?;
-        f.write_str(self.to().name())?;
-        match self.promotion() {
-            Some(role) => f.write_char(role.char()),
-            None => Ok(()),
-        }
+        self.write_uci(self.to(), f)
     }
 }
 

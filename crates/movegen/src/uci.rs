@@ -106,11 +106,8 @@ impl Position {
             m.to()
         };
         let mut text = String::with_capacity(5);
-        text.push_str(m.from().name());
-        text.push_str(to.name());
-        if let Some(role) = m.promotion() {
-            text.push(role.char());
-        }
+        // Writing to a String cannot fail.
+        let _ = m.write_uci(to, &mut text);
         text
     }
 
