@@ -29,7 +29,7 @@ use std::ops::ControlFlow::{self, Break, Continue};
 pub(crate) use memory::Memory;
 use movegen::{Color, Move, Position};
 use phases::{Phases, blocked_candidate};
-use schedule::Schedule;
+use schedule::{Cut, Schedule};
 
 use crate::phase::forced::{self, ForcedLine};
 use crate::shared::Shared;
@@ -100,8 +100,7 @@ pub(crate) fn full(shared: &mut Shared<'_>, start: &Position, memory: Memory) ->
     let flow = (|| -> ControlFlow<Outcome> {
         let evidence = evidence(start, phases.winner());
         first_probes(&mut phases, &schedule, evidence)?;
-        let mut step = schedule.first_iteration();
-        let mut cut = phases.iteration(step)?;
+        let mut cut = first_iteration(&mut phases, &schedule)?;
         phases.static_proof()?;
         if evidence == Evidence::Closed {
             phases.exhaustive(schedule.closed_traversal())?;
@@ -122,12 +121,21 @@ pub(crate) fn full(shared: &mut Shared<'_>, start: &Position, memory: Memory) ->
                     schedule.exhaustive_ran(phases.spent());
                 }
             }
-            let Some(next) = schedule.next_iteration() else { return Continue(()) };
-            step = next;
+            let Some(step) = schedule.next_iteration() else { return Continue(()) };
             cut = phases.iteration(step)?;
         }
     })();
     conclude(flow, &phases, Cause::NodeBudget)
+}
+
+/// The first iteration, restarted in another order once a share of its
+/// bound is spent ([`Schedule::first_restart`]); the schedule after it
+/// sees the two as one iteration ([`Schedule::first_cut`]).
+fn first_iteration(phases: &mut Phases<'_, '_>, schedule: &Schedule) -> ControlFlow<Outcome, Cut> {
+    let head = phases.iteration(schedule.first_iteration())?;
+    let Some(restart) = schedule.first_restart(head) else { return Continue(head) };
+    let rest = phases.iteration(restart)?;
+    Continue(schedule.first_cut(head, rest))
 }
 
 /// What a locked or closed position gets before the first iteration: a

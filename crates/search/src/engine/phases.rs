@@ -17,7 +17,7 @@ use movegen::{Color, Move, Position};
 
 use super::Outcome;
 use super::memory::Memory;
-use super::schedule::{Cut, Steering, Step, best_first_runs};
+use super::schedule::{Cut, Pass, Steering, Step, best_first_runs};
 use crate::guide::Guide;
 use crate::phase::best_first::{self, Guidance, Tempo};
 use crate::phase::deepening::{self, Iteration, MoveOrder, Scores, Table};
@@ -113,7 +113,8 @@ impl<'s, 'a> Phases<'s, 'a> {
     /// or its proof (nothing cut, no stale entry: `phase::deepening`);
     /// otherwise its nodes.
     pub fn iteration(&mut self, step: Step) -> ControlFlow<Outcome, Cut> {
-        let table = if step.first {
+        let first = step.pass.first();
+        let table = if first {
             Table::Fresh
         } else if self.shared.tt.fits(step.table_room.saturating_mul(2)) {
             Table::Keep
@@ -126,22 +127,23 @@ impl<'s, 'a> Phases<'s, 'a> {
             table,
             // After the first, the loser's pawn moves are rewarded and its
             // captures not punished ([`crate::guide::Guide::node`]).
-            scores: if step.first { Scores::Paper } else { Scores::LoserOpens },
+            scores: if first { Scores::Paper } else { Scores::LoserOpens },
             // The first iteration finds the short helpmates of real games
             // in a few hundred nodes, where a static check costs as much as
             // a hundred nodes and proves nothing.
-            static_pruning: !step.first,
-            // Each later iteration starts every node's moves at a
-            // pseudo-random move of its own, so a cut iteration is not
-            // spent on the part of the tree the earlier ones searched.
-            order: if step.first {
-                MoveOrder::Generated
-            } else {
-                MoveOrder::Rotated { seed: (step.depth as u64).wrapping_mul(0xD1B5_4A32_D192_ED03) }
+            static_pruning: !first,
+            // The first restarts with the loser's moves reversed, and each
+            // later iteration starts every node's moves at a pseudo-random
+            // move of its own, so a cut iteration is not spent on the part
+            // of the tree the earlier ones searched.
+            order: match step.pass {
+                Pass::First => MoveOrder::Generated,
+                Pass::FirstRestarted => MoveOrder::LoserReversed,
+                Pass::Later => MoveOrder::Rotated { seed: (step.depth as u64).wrapping_mul(0xD1B5_4A32_D192_ED03) },
             },
             // With much material on the board, the first iteration leaves
             // out the loser's king walks at its tail.
-            quiet_tail: step.first && self.quiet_tail(),
+            quiet_tail: first && self.quiet_tail(),
         };
         self.deepening(options)
     }

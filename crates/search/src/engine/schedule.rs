@@ -40,6 +40,11 @@ pub(crate) const BEST_FIRST_PACE: u64 = 8;
 /// counts every position it generates, an iteration those it enters).
 pub(crate) const BEST_FIRST_SHARE: u64 = 16;
 
+/// The first iteration runs in the generator's order for this share of its
+/// bound, then restarts in another order for the rest
+/// ([`Schedule::first_restart`]).
+pub(crate) const FIRST_RESTART_SHARE: u64 = 5;
+
 /// A closed position's first look gets this share of the first iteration's
 /// bound ([`Schedule::closed_first_look`]).
 pub(crate) const CLOSED_LOOK_SHARE: u64 = 10;
@@ -117,14 +122,35 @@ pub(crate) struct Step {
     pub depth: i32,
     /// The node bound.
     pub node_bound: u64,
-    /// The first iteration: a fresh table, the generator's order, the
-    /// paper's scores and no static check at its nodes (it finds the short
-    /// helpmates of real games in a few hundred nodes).
-    pub first: bool,
+    /// A first iteration or a later one.
+    pub pass: Pass,
     /// A later iteration keeps the table when it has room for twice this
     /// many positions (the bound of the iteration it follows, for the
     /// look-aheads).
     pub table_room: u64,
+}
+
+/// The kind of a depth-first iteration.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Pass {
+    /// A first iteration: a fresh table, the generator's order, the paper's
+    /// scores and no static check at its nodes (it finds the short
+    /// helpmates of real games in a few hundred nodes).
+    First,
+    /// The first iteration restarted ([`Schedule::first_restart`]): as
+    /// [`Pass::First`], but the loser's moves taken from the end of the
+    /// generator's list.
+    FirstRestarted,
+    /// A later iteration: the loser-opens scores, the static check, a
+    /// rotated order.
+    Later,
+}
+
+impl Pass {
+    /// A first iteration, restarted or not.
+    pub fn first(self) -> bool {
+        self != Pass::Later
+    }
 }
 
 /// What an iteration that was interrupted reports.
@@ -191,7 +217,7 @@ impl Schedule {
     /// the first iteration with a [`CLOSED_LOOK_SHARE`]th of its bound.
     pub fn closed_first_look(&self) -> Step {
         let node_bound = (self.first_bound / CLOSED_LOOK_SHARE).max(1);
-        Step { depth: 1, node_bound, first: true, table_room: node_bound }
+        Step { depth: 1, node_bound, pass: Pass::First, table_room: node_bound }
     }
 
     /// The allowance of the traversal that a closed position (only the
@@ -209,16 +235,53 @@ impl Schedule {
         self.first_bound
     }
 
-    /// The first iteration: depth 1 with the first bound.
+    /// The first iteration: depth 1 with a [`FIRST_RESTART_SHARE`]th of the
+    /// first bound, in the generator's order.
     pub fn first_iteration(&self) -> Step {
-        Step { depth: 1, node_bound: self.first_bound, first: true, table_room: self.first_bound }
+        let (node_bound, _) = self.first_bounds();
+        Step { depth: 1, node_bound, pass: Pass::First, table_room: node_bound }
+    }
+
+    /// The first iteration restarted after `head` (the first iteration's
+    /// cut) with the rest of the first bound, the loser's moves in another
+    /// order, when the node bound cut `head`: the one order walks deep into
+    /// its first choices, and a restart in another meets other lines first,
+    /// which finds many helpmates sooner than going on in the same order
+    /// (docs/tuning.md#first-restart). `None` when the depth ended `head`:
+    /// a restart would search the same small tree again.
+    pub fn first_restart(&self, head: Cut) -> Option<Step> {
+        let (head_bound, node_bound) = self.first_bounds();
+        (head.nodes > head_bound).then_some(Step {
+            depth: 1,
+            node_bound,
+            pass: Pass::FirstRestarted,
+            table_room: node_bound,
+        })
+    }
+
+    /// What the first iteration and its restart report as one iteration of
+    /// the first bound, so that the schedule after them is that of a single
+    /// first iteration: both nodes when the bound cut the restart too,
+    /// otherwise the restart's own (it searched the whole tree).
+    pub fn first_cut(&self, head: Cut, restart: Cut) -> Cut {
+        let (_, restart_bound) = self.first_bounds();
+        let nodes = if restart.nodes > restart_bound { head.nodes + restart.nodes } else { restart.nodes };
+        Cut { nodes, only_stale: restart.only_stale }
+    }
+
+    /// The node bounds of the first iteration and of its restart: a
+    /// [`FIRST_RESTART_SHARE`]th of the first bound and the rest (at least
+    /// one node each).
+    fn first_bounds(&self) -> (u64, u64) {
+        let head = (self.first_bound / FIRST_RESTART_SHARE).max(1);
+        (head, self.first_bound.saturating_sub(head).max(1))
     }
 
     /// The next iteration, [`DEPTH_STEP`] deeper with the current bound;
     /// `None` once the depth would overflow (no budget gets there).
     pub fn next_iteration(&mut self) -> Option<Step> {
         self.depth = self.depth.checked_add(DEPTH_STEP)?;
-        Some(Step { depth: self.depth, node_bound: self.bound, first: false, table_room: self.bound })
+        Some(Step { depth: self.depth, node_bound: self.bound, pass: Pass::Later, table_room: self.bound })
     }
 
     /// Counts a cut iteration's nodes; the look-aheads to run after it: when
@@ -240,7 +303,7 @@ impl Schedule {
         let step = |depth: i32, share: u64| Step {
             depth,
             node_bound: (self.bound / share).max(1),
-            first: false,
+            pass: Pass::Later,
             table_room: self.bound,
         };
         vec![step(depth, LOOK_AHEAD_SHARE), step(depth.saturating_add(DEEP_LOOK_AHEAD_PLIES), DEEP_LOOK_AHEAD_SHARE)]
@@ -364,10 +427,10 @@ mod tests {
     fn iterations_deepen_by_the_step() {
         let mut schedule = Schedule::new(10_000, true, false);
         let first = schedule.first_iteration();
-        assert_eq!(first, Step { depth: 1, node_bound: 10_000, first: true, table_room: 10_000 });
+        assert_eq!(first, Step { depth: 1, node_bound: 2_000, pass: Pass::First, table_room: 2_000 });
         let depths: Vec<i32> = (0..4).map(|_| schedule.next_iteration().unwrap().depth).collect();
         assert_eq!(depths, [3, 5, 7, 9]);
-        assert!(!schedule.next_iteration().unwrap().first);
+        assert_eq!(schedule.next_iteration().unwrap().pass, Pass::Later);
         // No overflow: the schedule ends instead.
         schedule.depth = i32::MAX - 1;
         assert_eq!(schedule.next_iteration(), None);
@@ -376,7 +439,30 @@ mod tests {
     /// A first bound of 0 is taken as 1 (every iteration counts its root).
     #[test]
     fn the_first_bound_is_at_least_one() {
-        assert_eq!(Schedule::new(0, true, false).first_iteration().node_bound, 1);
+        let schedule = Schedule::new(0, true, false);
+        assert_eq!(schedule.first_iteration().node_bound, 1);
+        assert_eq!(schedule.first_restart(Cut { nodes: 2, only_stale: false }).unwrap().node_bound, 1);
+    }
+
+    /// The first iteration gets a fifth of the first bound; only when that
+    /// bound cut it, a restart in the other order gets the rest; and the two
+    /// report one cut iteration of the first bound: cut by the bound (both
+    /// nodes) when the restart was, else the restart's nodes (so that no
+    /// look-ahead follows, as after a first iteration the depth ended).
+    #[test]
+    fn the_first_iteration_restarts_once_its_bound_cut_it() {
+        let mut schedule = Schedule::new(10_000, true, false);
+        assert_eq!(schedule.first_restart(Cut { nodes: 2_000, only_stale: false }), None);
+        let head = Cut { nodes: 2_001, only_stale: false };
+        let restart = schedule.first_restart(head).unwrap();
+        assert_eq!(restart, Step { depth: 1, node_bound: 8_000, pass: Pass::FirstRestarted, table_room: 8_000 });
+        assert!(restart.pass.first() && Pass::First.first() && !Pass::Later.first());
+        let cut = schedule.first_cut(head, Cut { nodes: 8_001, only_stale: false });
+        assert_eq!(cut, Cut { nodes: 10_002, only_stale: false });
+        assert_eq!(schedule.iterated(cut).len(), 2);
+        let small = schedule.first_cut(head, Cut { nodes: 4_321, only_stale: false });
+        assert_eq!(small, Cut { nodes: 4_321, only_stale: false });
+        assert!(schedule.iterated(small).is_empty());
     }
 
     /// Look-aheads follow an iteration only when its node bound cut it: six
@@ -390,8 +476,8 @@ mod tests {
         assert_eq!(
             schedule.iterated(cut),
             [
-                Step { depth: 7, node_bound: 1_250, first: false, table_room: 10_000 },
-                Step { depth: 19, node_bound: 156, first: false, table_room: 10_000 }
+                Step { depth: 7, node_bound: 1_250, pass: Pass::Later, table_room: 10_000 },
+                Step { depth: 19, node_bound: 156, pass: Pass::Later, table_room: 10_000 }
             ]
         );
         assert_eq!(schedule.iterated(Cut { nodes: 10_000, only_stale: false }), []);

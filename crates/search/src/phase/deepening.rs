@@ -164,15 +164,38 @@ pub(crate) enum MoveOrder {
         /// Chosen per iteration.
         seed: u64,
     },
+    /// The generator's order at the winner's nodes; at the loser's, the
+    /// generator's list taken from its end (its king's moves first). The
+    /// first iteration's restart uses it: a depth-first iteration cut by
+    /// its bound has walked deep into its first choices, and most of those
+    /// are the loser's, so a restart that tries the loser's moves the other
+    /// way round meets other lines first, while the winner's moves keep the
+    /// order that finds most helpmates (docs/tuning.md#first-restart).
+    LoserReversed,
 }
 
 impl MoveOrder {
+    /// Whether a node's moves are taken in the generator's order, a stage
+    /// at a time (`winner_moves`: the winner is to move there); otherwise
+    /// they are generated whole and [`MoveOrder::arrange`]d.
+    #[inline]
+    pub fn generated_at(self, winner_moves: bool) -> bool {
+        match self {
+            MoveOrder::Generated => true,
+            MoveOrder::LoserReversed => winner_moves,
+            MoveOrder::Rotated { .. } => false,
+        }
+    }
+
     /// The moves of the position with `hash` in this order: every one
     /// once.
     #[inline]
-    pub fn arrange(self, hash: u64, moves: &[Move]) -> impl Iterator<Item = Move> + '_ {
+    pub fn arrange(self, hash: u64, moves: &[Move]) -> Arranged<'_> {
+        if self == MoveOrder::LoserReversed {
+            return Arranged::Reversed(moves.iter().rev());
+        }
         let (before, after) = moves.split_at(self.first(hash, moves.len()));
-        after.iter().chain(before).copied()
+        Arranged::Rotated(after.iter().chain(before))
     }
 
     /// The index of the first of `len` moves to try in the position with
@@ -180,13 +203,34 @@ impl MoveOrder {
     #[inline]
     fn first(self, hash: u64, len: usize) -> usize {
         match self {
-            MoveOrder::Generated => 0,
+            MoveOrder::Generated | MoveOrder::LoserReversed => 0,
             MoveOrder::Rotated { seed } => {
                 // A multiplicative mix of the hash and the seed; its high
                 // 32 bits scaled to `0..len` by a multiplication.
                 let mixed = (hash ^ seed).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32;
                 ((mixed * len as u64) >> 32) as usize
             }
+        }
+    }
+}
+
+/// A node's moves in a [`MoveOrder`] ([`MoveOrder::arrange`]).
+pub(crate) enum Arranged<'m> {
+    /// From a move on, wrapping around (the generator's order from its
+    /// first move).
+    Rotated(std::iter::Chain<std::slice::Iter<'m, Move>, std::slice::Iter<'m, Move>>),
+    /// From the last move back.
+    Reversed(std::iter::Rev<std::slice::Iter<'m, Move>>),
+}
+
+impl Iterator for Arranged<'_> {
+    type Item = Move;
+
+    #[inline]
+    fn next(&mut self) -> Option<Move> {
+        match self {
+            Arranged::Rotated(moves) => moves.next().copied(),
+            Arranged::Reversed(moves) => moves.next().copied(),
         }
     }
 }
@@ -351,7 +395,7 @@ impl<'g> Dfs<'_, '_, 'g> {
         // `StagedMoves` hands out exactly the generator's list, and on a
         // fresh list `any_left` is "has a legal move"
         // (`movegen/tests/staged.rs`).
-        let generated = self.order == MoveOrder::Generated;
+        let generated = self.order.generated_at(pos.side_to_move() == self.winner);
         // A winner's node at the tail takes its moves by sets
         // ([`Dfs::winner_tail`]); its test for a legal move is the same.
         let tail = generated && remaining == 0 && !rewarded && self.winner_tail_applies(pos);
@@ -769,9 +813,14 @@ mod tests {
     }
 
     /// A rotated order tries every move exactly once, and starts at every
-    /// move for some hash (so it is no fixed order).
+    /// move for some hash (so it is no fixed order); the generator's order
+    /// and the loser-reversed one (at a node not taken as generated: the
+    /// loser's) are the list forwards and backwards, and the latter takes
+    /// the winner's nodes as generated.
     #[test]
     fn a_rotated_order_tries_every_move_once() {
+        assert!(MoveOrder::LoserReversed.generated_at(true) && !MoveOrder::LoserReversed.generated_at(false));
+        assert!(MoveOrder::Generated.generated_at(false) && !MoveOrder::Rotated { seed: 1 }.generated_at(true));
         let pos: Position = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -".parse().unwrap();
         let mut all = MoveList::new();
         pos.generate_legal_moves(&mut all);
@@ -792,6 +841,8 @@ mod tests {
             assert_eq!(firsts.len(), len, "every move comes first for some hash");
             let generated: Vec<Move> = MoveOrder::Generated.arrange(7, moves).collect();
             assert_eq!(generated, moves);
+            let reversed: Vec<Move> = MoveOrder::LoserReversed.arrange(7, moves).collect();
+            assert!(reversed.iter().eq(moves.iter().rev()));
         }
     }
 
@@ -808,7 +859,12 @@ mod tests {
             let pos: Position = fen.parse().unwrap();
             for winner in [Color::White, Color::Black] {
                 let mut found = Vec::new();
-                for order in [MoveOrder::Generated, MoveOrder::Rotated { seed: 3 }, MoveOrder::Rotated { seed: 11 }] {
+                for order in [
+                    MoveOrder::Generated,
+                    MoveOrder::Rotated { seed: 3 },
+                    MoveOrder::Rotated { seed: 11 },
+                    MoveOrder::LoserReversed,
+                ] {
                     let iteration = run_alone(&pos, winner, Options { order, ..Options::plain(2) });
                     if let Iteration::Mate(moves) = &iteration {
                         assert!(crate::replay(&pos, winner, moves).is_ok(), "{fen} {winner:?} {order:?}: {moves:?}");
@@ -873,12 +929,18 @@ mod tests {
         for fen in &fens {
             let pos: Position = fen.parse().unwrap();
             for winner in [Color::White, Color::Black] {
-                for (depth, node_bound, quiet_tail) in [(1, 10_000, false), (1, 1_000, true), (3, 3_000, false)] {
+                for (depth, node_bound, quiet_tail, order) in [
+                    (1, 10_000, false, MoveOrder::Generated),
+                    (1, 1_000, true, MoveOrder::Generated),
+                    (3, 3_000, false, MoveOrder::Generated),
+                    (1, 9_000, true, MoveOrder::LoserReversed),
+                ] {
                     let options = Options {
                         node_bound,
                         scores: Scores::Paper,
                         static_pruning: false,
                         quiet_tail,
+                        order,
                         ..Options::plain(depth)
                     };
                     let one_by_one = with_fresh_tables(winner, |shared| {
@@ -889,13 +951,13 @@ mod tests {
                         let iteration = iterate_taking_tails(shared, Guide::plain(winner), &pos, options, true);
                         (iteration, shared.meter.nodes)
                     });
-                    assert_eq!(by_sets, one_by_one, "{fen} {winner:?} depth {depth}, bound {node_bound}");
+                    assert_eq!(by_sets, one_by_one, "{fen} {winner:?} depth {depth}, bound {node_bound}, {order:?}");
                     iterations += 1;
                     mates += usize::from(matches!(by_sets.0, Iteration::Mate(_)));
                 }
             }
         }
-        assert!(iterations > 9_000 && mates > 3_000, "{iterations} iterations, {mates} mates");
+        assert!(iterations > 13_000 && mates > 4_000, "{iterations} iterations, {mates} mates");
     }
 
     /// A plain iteration to depth `d` finds a mate exactly when the
