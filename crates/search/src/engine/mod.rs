@@ -27,7 +27,7 @@ mod schedule;
 use std::ops::ControlFlow::{self, Break, Continue};
 
 pub(crate) use memory::Memory;
-use movegen::{Color, Move, Position};
+use movegen::{Bitboard, Color, Move, Position};
 use phases::{Phases, blocked_candidate};
 use schedule::{Cut, Schedule};
 
@@ -191,8 +191,10 @@ enum Evidence {
 ///
 /// * [`Evidence::Locked`] when the winner has no queen, rook or knight
 ///   (pieces that cover squares of both colours wherever the loser's king
-///   goes) and a pawn of the winner is rammed (a pawn of the loser stands
-///   right in front of it);
+///   goes), a pawn of the winner is rammed (a pawn of the loser stands
+///   right in front of it), and no pawn of the winner has the two squares
+///   in front of it empty (such a pawn marches towards a promotion, as in
+///   most such positions of real games that are still won);
 /// * [`Evidence::Closed`] when, moreover, only kings and pawns are left,
 ///   every pawn stands right behind another pawn, and no pawn can capture;
 /// * [`Evidence::Open`] otherwise.
@@ -211,6 +213,10 @@ fn evidence(pos: &Position, winner: Color) -> Evidence {
     let (white, black) = (pawns & board.by_color(Color::White), pawns & board.by_color(Color::Black));
     let (winners, losers) = if winner == Color::White { (white, black) } else { (black, white) };
     if (winners.forward(winner) & losers).is_empty() {
+        return Evidence::Open;
+    }
+    let ahead_free = |squares: Bitboard| squares.forward(winner) - board.occupied();
+    if ahead_free(ahead_free(winners)).any() {
         return Evidence::Open;
     }
     let only_kings_and_pawns = (board.occupied() & !pawns & !board.kings()).is_empty();
@@ -371,9 +377,10 @@ mod tests {
         }
     }
 
-    /// The evidence: open with a queen, rook or knight of the winner or no
-    /// rammed pawn of the winner; locked with a rammed pawn; closed when
-    /// only kings and pawns are left and no pawn can move.
+    /// The evidence: open with a queen, rook or knight of the winner, no
+    /// rammed pawn of the winner or a pawn of the winner free to advance
+    /// twice (the pawn on a2 has only one square); locked with a rammed
+    /// pawn; closed when only kings and pawns are left and no pawn can move.
     #[test]
     fn the_evidence_reads_the_pawns_and_the_pieces() {
         for (fen, winner, expected) in [
@@ -382,10 +389,13 @@ mod tests {
             ("8/8/4k3/1p2p2p/1P2Pp1P/5P2/5K2/8 b - - 5 58", Color::White, Evidence::Closed),
             // A free pawn, a pawn capture, a bishop: locked, not closed.
             ("8/8/1p1p4/pP1Pp1kp/P3P2P/6K1/P7/8 b - - 0 46", Color::White, Evidence::Locked),
-            ("8/8/4k3/1p2p2p/1P2Pp1P/6P1/5K2/8 b - - 5 58", Color::White, Evidence::Locked),
+            ("8/8/4k3/1p2p1pp/1P2Pp1P/6P1/5K2/8 b - - 5 58", Color::White, Evidence::Locked),
             ("8/8/1p1p4/pP1Pp1kp/P3P2P/6K1/8/7B b - - 0 46", Color::White, Evidence::Locked),
-            // The winner's knight, or no rammed pawn of the winner's: open.
+            // The winner's knight, no rammed pawn of the winner's, or a pawn
+            // of the winner's with two empty squares in front of it: open.
             ("8/8/1p1p4/pP1Pp1kp/P3P2P/6K1/8/7N b - - 0 46", Color::White, Evidence::Open),
+            ("8/8/1p1p4/pP1Pp1kp/P3P2P/6K1/2P5/8 b - - 0 46", Color::White, Evidence::Open),
+            ("8/8/4k3/1p2p2p/1P2Pp1P/6P1/5K2/8 b - - 5 58", Color::White, Evidence::Open),
             ("8/8/1p1p4/pP1Pp1kp/P3P2P/6K1/8/8 b - - 0 46", Color::Black, Evidence::Closed),
             ("6k1/5ppp/8/8/8/8/5PPP/3R2K1 b - - 0 1", Color::White, Evidence::Open),
             ("4k3/8/8/8/8/8/8/4K3 w - - 0 1", Color::White, Evidence::Open),
