@@ -34,7 +34,7 @@ pub(crate) const TEMPO_MOVES_KEPT: u32 = 2;
 /// The first iteration of a position with at least this many men (kings
 /// included), where the winner has a queen or a rook, leaves out the quiet
 /// moves at its tail ([`Phases::quiet_tail`]; docs/tuning.md#quiet-tail).
-pub(crate) const QUIET_TAIL_MEN: u32 = 12;
+pub(crate) const QUIET_TAIL_MEN: u32 = 6;
 
 /// How far a best-first run that drained got: a sign for the schedule
 /// that the reachable set is small.
@@ -141,8 +141,8 @@ impl<'s, 'a> Phases<'s, 'a> {
                 Pass::FirstRestarted => MoveOrder::LoserReversed,
                 Pass::Later => MoveOrder::Rotated { seed: (step.depth as u64).wrapping_mul(0xD1B5_4A32_D192_ED03) },
             },
-            // With much material on the board, the first iteration leaves
-            // out the loser's king walks at its tail.
+            // With a winner's queen or rook and some material besides, the
+            // first iteration leaves out the loser's king walks at its tail.
             quiet_tail: first && self.quiet_tail(),
         };
         self.deepening(options)

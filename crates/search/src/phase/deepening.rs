@@ -531,8 +531,8 @@ impl<'g> Dfs<'_, '_, 'g> {
     /// * With [`Options::quiet_tail`], a quiet move of the winner (no
     ///   check, scored Normal) that leaves the loser no depth: the loser's
     ///   node could only go on through its own rewarded moves (its king
-    ///   walking to a corner), which in positions with much material
-    ///   seldom lead to the helpmate the first iteration looks for, and
+    ///   walking to a corner), which where the winner has a queen or a
+    ///   rook seldom lead to the helpmate the first iteration looks for, and
     ///   every such node costs the loser's whole move list
     ///   (docs/tuning.md#quiet-tail). Later iterations keep these moves.
     #[inline(always)]
