@@ -48,7 +48,6 @@ impl Meter {
         self.cause.is_none()
     }
 
-    /// Reads the stop flag and the clock now.
     /// Counts `n` nodes at once, as `n` calls of [`Meter::tick`] would,
     /// when none of them would stop the meter or read the clock (`true`);
     /// otherwise counts nothing (`false`: the caller ticks one by one).
@@ -68,6 +67,7 @@ impl Meter {
         true
     }
 
+    /// Reads the stop flag and the clock now.
     #[cold]
     fn check_clock(&mut self) -> bool {
         if self.stop_flag.as_ref().is_some_and(|flag| flag.load(Ordering::Relaxed)) {

@@ -166,18 +166,20 @@ impl Exhaustive {
                     return Traversal::Interrupted;
                 }
                 let (hash, packed) = (shared.hash(child), child.pack());
+                // The slot of a packed position as `shared.hash` gives it.
                 let mask = shared.config.hash_mask();
+                let rehash = |p: &PackedPosition| p.zobrist() & mask;
                 if shared.visited.set_is_crowded() {
                     // Grown before the probes get long; at its largest it
                     // goes on filling up.
-                    shared.visited.grow_set(|p| p.zobrist() & mask, self.max_visited_bytes);
+                    shared.visited.grow_set(rehash, self.max_visited_bytes);
                 }
                 let depth = layer(plies + 1);
                 let mut visit = shared.visited.visit(hash, &packed, depth);
                 if visit == Visit::Full {
                     // A larger part of the table, the same set (the slots
                     // come from the same hash as the visits').
-                    if !shared.visited.grow_set(|p| p.zobrist() & mask, self.max_visited_bytes) {
+                    if !shared.visited.grow_set(rehash, self.max_visited_bytes) {
                         self.out_of_memory = true;
                         return Traversal::Interrupted;
                     }
