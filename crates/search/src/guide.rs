@@ -122,9 +122,81 @@ pub(crate) struct Guide {
     /// to the knight's corner target of `corner` (Figure 13's test of a
     /// knight's move, as a set).
     knight_closer: [[[Bitboard; 64]; 2]; 2],
+    /// The bishops' distances to the mating corner, in the later
+    /// iterations' guide ([`Guide::with_bishops`]).
+    bishops: Option<Box<BishopDistances>>,
+}
+
+/// The number of bishop moves from each square to the mating corner of
+/// Figure 13 (the corner square and its two neighbours, h8, g8 and h7 seen
+/// from White), through squares on which no piece that can never move or
+/// be taken stands (the mobility analysis's uncleared pieces), as the
+/// plan counts them ([`crate::plan::distances`]; far where no bishop gets
+/// there). The idea is CHA-Solver 3.0's
+/// (its last search phase steers bishops by such distances): in composed
+/// positions the loser's bishops often walk to the corner to wall their
+/// own king in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct BishopDistances {
+    distance: [u8; 64],
+}
+
+impl BishopDistances {
+    /// The distances in `pos` for `winner`; `None` with fewer than
+    /// [`BISHOP_STEERING_MIN`] bishops on the board or when the mobility
+    /// analysis does not apply (an en passant capture).
+    pub fn of(pos: &Position, winner: Color) -> Option<BishopDistances> {
+        let board = pos.board();
+        if board.bishops().count() < BISHOP_STEERING_MIN {
+            return None;
+        }
+        let mobility = mobility::Mobility::compute(pos).ok()?;
+        let steady = board.occupied() - mobility.cleared();
+        let corner = if dark_corner(board, winner) {
+            [Square::H8, Square::G8, Square::H7]
+        } else {
+            [Square::A8, Square::B8, Square::A7]
+        };
+        let corner: Bitboard =
+            corner.into_iter().map(|s| if winner == Color::Black { s.rotate_180() } else { s }).collect();
+        Some(BishopDistances { distance: crate::plan::distances(winner, Role::Bishop, corner, Bitboard::FULL, steady) })
+    }
+
+    /// The distance of `square` to the corner.
+    #[inline]
+    pub fn of_square(&self, square: Square) -> u8 {
+        self.distance[square as usize]
+    }
+}
+
+/// The fewest bishops (of both sides) with which the later iterations
+/// steer the loser's bishops ([`BishopDistances`]): the bishops' march is
+/// a theme of composed positions full of them, and in the endings of real
+/// games with one or two it only sends a bishop away
+/// (docs/tuning.md#bishop-distances).
+pub(crate) const BISHOP_STEERING_MIN: u32 = 3;
+
+/// Whether the loser's king is mated in the dark corner (Figure 13): the
+/// winner has a dark-squared bishop, or the loser a light-squared one and
+/// the winner none.
+fn dark_corner(board: &movegen::Board, winner: Color) -> bool {
+    let winner_bishops = board.pieces(winner, Role::Bishop);
+    let loser_bishops = board.pieces(!winner, Role::Bishop);
+    (winner_bishops & Bitboard::DARK_SQUARES).any()
+        || ((loser_bishops & Bitboard::LIGHT_SQUARES).any() && (winner_bishops & Bitboard::LIGHT_SQUARES).is_empty())
 }
 
 impl Guide {
+    /// The guide of the later iterations: [`Guide::plain`]'s with the
+    /// bishops' distances of `root` ([`BishopDistances`]), by which a
+    /// loser's bishop going nearer the corner is rewarded
+    /// ([`NodeGuide::score`]); `None` when `root` has none (the plain
+    /// guide serves).
+    pub fn with_bishops(winner: Color, root: &Position) -> Option<Guide> {
+        let bishops = BishopDistances::of(root, winner)?;
+        Some(Guide { bishops: Some(Box::new(bishops)), ..Guide::new(winner, Targets::default()) })
+    }
+
     /// The guide for `winner` with the given targets.
     pub fn new(winner: Color, targets: Targets) -> Guide {
         let mut to_targets = [0u8; 64];
@@ -158,7 +230,7 @@ impl Guide {
                 }
             }
         }
-        Guide { winner, targets, to_targets, corner, knight_closer }
+        Guide { winner, targets, to_targets, corner, knight_closer, bishops: None }
     }
 
     /// The guide for `winner` without targets (the paper's corner only): it
@@ -201,13 +273,9 @@ impl Guide {
         let board = pos.board();
         let winner = self.winner;
         let winning_side_moves = pos.side_to_move() == winner;
-        let winner_bishops = board.pieces(winner, Role::Bishop);
-        let loser_bishops = board.pieces(!winner, Role::Bishop);
         // "Dark" relative to the winner's corner: for White h8 is dark; for
         // Black the corners are rotated (h8 -> a1, dark as well).
-        let dark_corner = (winner_bishops & Bitboard::DARK_SQUARES).any()
-            || ((loser_bishops & Bitboard::LIGHT_SQUARES).any()
-                && (winner_bishops & Bitboard::LIGHT_SQUARES).is_empty());
+        let dark_corner = dark_corner(board, winner);
         NodeGuide {
             guide: self,
             board: *board,
@@ -293,6 +361,15 @@ impl NodeGuide<'_> {
         if self.going_to_corner(m, role) || (self.loser_opens && moving_pawn) {
             return Score::Reward;
         }
+        // A loser's bishop going nearer the corner may wall its own king in
+        // (the later iterations only: docs/tuning.md#bishop-distances).
+        if role == Role::Bishop {
+            if let Some(bishops) = &self.guide.bishops {
+                if bishops.of_square(m.to()) < bishops.of_square(m.from()) {
+                    return Score::Reward;
+                }
+            }
+        }
         let blockers = self.guide.targets.blockers;
         if !moving_pawn && role != Role::King && blockers.contains(m.to()) && !blockers.contains(m.from()) {
             return Score::Reward;
@@ -331,12 +408,7 @@ fn lemma_like_material(pos: &Position, winner: Color) -> bool {
 
 /// The loser's king's corner square of Figure 13 in `pos`.
 pub(crate) fn loser_king_corner(pos: &Position, winner: Color) -> Square {
-    let board = pos.board();
-    let winner_bishops = board.pieces(winner, Role::Bishop);
-    let loser_bishops = board.pieces(!winner, Role::Bishop);
-    let dark_corner = (winner_bishops & Bitboard::DARK_SQUARES).any()
-        || ((loser_bishops & Bitboard::LIGHT_SQUARES).any() && (winner_bishops & Bitboard::LIGHT_SQUARES).is_empty());
-    let target = corner_target(dark_corner, false, Role::King);
+    let target = corner_target(dark_corner(pos.board(), winner), false, Role::King);
     if winner == Color::Black { target.rotate_180() } else { target }
 }
 
@@ -351,6 +423,50 @@ mod tests {
             assert_eq!(Guide::plain(winner), &Guide::new(winner, Targets::default()));
             assert_eq!(Guide::plain(winner).winner, winner);
         }
+    }
+
+    /// The bishops' distances, counted by hand on a board where every
+    /// piece can move (so none blocks): White mates with a dark bishop, so
+    /// in the corner h8 (with g8 and h7, distance 0); c3 and d5 are one
+    /// bishop move from it, e1 (via c3) and a8 (via d5) two. With fewer
+    /// than three bishops on the board there are none.
+    #[test]
+    fn bishop_distances_count_the_moves_to_the_corner() {
+        let pos: Position = "7k/8/8/8/8/8/8/K1B1b1b1 w - -".parse().unwrap();
+        let bishops = BishopDistances::of(&pos, Color::White).expect("three bishops");
+        for (square, distance) in [
+            (Square::H8, 0),
+            (Square::G8, 0),
+            (Square::H7, 0),
+            (Square::C3, 1),
+            (Square::D5, 1),
+            (Square::E1, 2),
+            (Square::A8, 2),
+        ] {
+            assert_eq!(bishops.of_square(square), distance, "{square:?}");
+        }
+        let two: Position = "7k/8/8/8/8/8/8/K1B1b3 w - -".parse().unwrap();
+        assert_eq!(BishopDistances::of(&two, Color::White), None);
+    }
+
+    /// In the later iterations' guide a loser's bishop going nearer the
+    /// corner scores Reward (e1-c3, two moves from h8 to one), one staying
+    /// as far Normal (e1-d2); the plain guide scores both Normal, and the
+    /// winner's bishop moves are scored as in the paper.
+    #[test]
+    fn a_loser_bishop_nearing_the_corner_is_rewarded_in_later_iterations() {
+        let pos: Position = "7k/8/8/8/8/8/8/K1B1b1b1 b - -".parse().unwrap();
+        let later = Guide::with_bishops(Color::White, &pos).expect("three bishops");
+        let plain = Guide::plain(Color::White);
+        for (uci, with_bishops) in [("e1c3", Score::Reward), ("e1d2", Score::Normal)] {
+            let m = pos.parse_uci(uci).unwrap();
+            assert_eq!(later.node(&pos, true).score(m), with_bishops, "{uci}");
+            assert_eq!(plain.node(&pos, true).score(m), Score::Normal, "{uci}");
+        }
+        let white: Position = "7k/8/8/8/8/8/8/K1B1b1b1 w - -".parse().unwrap();
+        let m = white.parse_uci("c1b2").unwrap();
+        let later = Guide::with_bishops(Color::White, &white).expect("three bishops");
+        assert_eq!(later.node(&white, true).score(m), Score::Normal);
     }
 
     #[test]

@@ -109,6 +109,19 @@ fn cost(posts: &[Post], pos: &Position) -> u32 {
 /// The post for a piece of `color` and `role` on `targets`: moves from
 /// every square of `within`, not crossing `obstacles`.
 fn post(color: Color, role: Role, targets: Bitboard, within: Bitboard, obstacles: Bitboard) -> Post {
+    Post { color, role, distance: distances(color, role, targets, within, obstacles) }
+}
+
+/// How many moves a piece of `color` and `role` needs from every square of
+/// `within` to the nearest of `targets`, not crossing `obstacles` ([`FAR`]
+/// when it cannot get there).
+pub(crate) fn distances(
+    color: Color,
+    role: Role,
+    targets: Bitboard,
+    within: Bitboard,
+    obstacles: Bitboard,
+) -> [u8; 64] {
     let mut distance = [FAR; 64];
     let targets = targets & within;
     let mut frontier = targets;
@@ -130,7 +143,7 @@ fn post(color: Color, role: Role, targets: Bitboard, within: Bitboard, obstacles
         seen |= next;
         frontier = next;
     }
-    Post { color, role, distance }
+    distance
 }
 
 /// The squares from which one move of a piece of `color` and `role` reaches

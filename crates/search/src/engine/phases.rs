@@ -51,6 +51,9 @@ pub(crate) struct Phases<'s, 'a> {
     memory: Memory,
     /// The exhaustive traversal, resumed from turn to turn.
     traversal: Exhaustive,
+    /// The later iterations' guide with the bishops' distances, asked for
+    /// at the first of them (`None` inside: the plain guide serves).
+    later_guide: Option<Option<Guide>>,
 }
 
 impl<'s, 'a> Phases<'s, 'a> {
@@ -58,7 +61,7 @@ impl<'s, 'a> Phases<'s, 'a> {
     /// forced moves).
     pub fn new(shared: &'s mut Shared<'a>, start: &Position, memory: Memory) -> Phases<'s, 'a> {
         let traversal = Exhaustive::new(memory.queue, memory.visited_growth_bytes());
-        Phases { shared, start: *start, memory, traversal }
+        Phases { shared, start: *start, memory, traversal, later_guide: None }
     }
 
     /// The intended winner.
@@ -166,8 +169,14 @@ impl<'s, 'a> Phases<'s, 'a> {
     }
 
     fn deepening(&mut self, options: deepening::Options) -> ControlFlow<Outcome, Cut> {
-        let plain = Guide::plain(self.shared.winner);
-        match deepening::iterate(self.shared, plain, &self.start, options) {
+        // The later iterations steer the loser's bishops too (their guide is
+        // built at the first of them: most queries end before).
+        let (winner, start) = (self.shared.winner, self.start);
+        let later = (options.scores == Scores::LoserOpens)
+            .then(|| self.later_guide.get_or_insert_with(|| Guide::with_bishops(winner, &start)).as_ref())
+            .flatten();
+        let guide = later.unwrap_or_else(|| Guide::plain(winner));
+        match deepening::iterate(self.shared, guide, &self.start, options) {
             Iteration::Mate(moves) => Break(Outcome::Mate(moves)),
             Iteration::Proof { nodes } => Break(Outcome::Proof(Proof::Iteration { depth: options.max_depth, nodes })),
             Iteration::Interrupted { .. } if self.shared.meter.stopped() => {

@@ -914,6 +914,52 @@ mod tests {
         assert!(proofs > 20 && mates > 100 && differ > 20, "{proofs} proofs, {mates} mates, {differ} differ");
     }
 
+    /// The later iterations' guide ([`Guide::with_bishops`]) changes only
+    /// how deep each line is searched: on the first 300 labelled hard
+    /// positions with three bishops or more, no iteration with it proves a
+    /// position unwinnable for a side its label says can mate, every
+    /// helpmate it finds replays to a mate, and it does change some
+    /// iterations (the plain guide's differ).
+    #[test]
+    fn the_bishops_guide_changes_only_the_depths() {
+        let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/hard-positions.txt"))
+            .expect("testdata/hard-positions.txt");
+        let (mut positions, mut mates, mut proofs, mut differ) = (0, 0, 0, 0);
+        for line in text.lines().filter(|line| !line.starts_with('#')).take(300) {
+            let (label, fen) = line.split_once(' ').unwrap();
+            let pos: Position = fen.parse().unwrap();
+            if pos.board().bishops().count() < crate::guide::BISHOP_STEERING_MIN {
+                continue;
+            }
+            positions += 1;
+            for (winner, can_mate) in [(Color::White, label.starts_with('W')), (Color::Black, label.ends_with('B'))] {
+                let Some(guide) = Guide::with_bishops(winner, &pos) else { continue };
+                for depth in [3, 7] {
+                    let options = Options {
+                        node_bound: 4_000,
+                        scores: Scores::LoserOpens,
+                        order: MoveOrder::Rotated { seed: 5 },
+                        ..Options::plain(depth)
+                    };
+                    let with = with_fresh_tables(winner, |shared| iterate(shared, &guide, &pos, options));
+                    match &with {
+                        Iteration::Mate(moves) => {
+                            assert!(crate::replay(&pos, winner, moves).is_ok(), "{fen} {winner:?} {depth}: {moves:?}");
+                            mates += 1;
+                        }
+                        Iteration::Proof { .. } => {
+                            assert!(!can_mate, "{fen}: a proof for {winner:?}, who can mate");
+                            proofs += 1;
+                        }
+                        Iteration::Interrupted { .. } => {}
+                    }
+                    differ += usize::from(with != run_alone(&pos, winner, options));
+                }
+            }
+        }
+        assert!(positions > 100 && mates > 20 && proofs > 5 && differ > 20, "{positions} {mates} {proofs} {differ}");
+    }
+
     /// [`Dfs::winner_tail`] takes the moves [`Dfs::try_move`] takes one by
     /// one: every iteration gives the same answer (the same helpmate, the
     /// same proof) with the same nodes counted, whether the winner's tail
