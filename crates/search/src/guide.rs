@@ -362,8 +362,9 @@ impl NodeGuide<'_> {
             return Score::Reward;
         }
         // A loser's bishop going nearer the corner may wall its own king in
-        // (the later iterations only: docs/tuning.md#bishop-distances).
-        if role == Role::Bishop {
+        // (the later iterations only, whose loser opens and whose guide has
+        // the distances: docs/tuning.md#bishop-distances).
+        if self.loser_opens && role == Role::Bishop {
             if let Some(bishops) = &self.guide.bishops {
                 if bishops.of_square(m.to()) < bishops.of_square(m.from()) {
                     return Score::Reward;
