@@ -138,7 +138,8 @@ pub struct SearchOptions {
     #[cfg_attr(feature = "clap", arg(long = "deadline-ms", value_name = "MS", value_parser = parse::deadline_ms))]
     pub deadline_ms: Option<u64>,
     /// Memory budget of the whole run, in MiB, divided among its threads
-    /// (an analysis uses at most 256 MiB per 50 million nodes of --nodes)
+    /// (in the full mode an analysis uses at most 256 MiB per 50 million
+    /// nodes of --nodes)
     /// [default: 1024, or half the machine's memory if less; at most the
     /// machine's memory].
     #[cfg_attr(feature = "clap", arg(long = "memory-mb", value_name = "MIB", value_parser = parse::memory_mb))]

@@ -140,32 +140,13 @@ pub struct Limits {
     /// phase, which runs alone and frees its positions when it returns,
     /// may use whatever they have not allocated). Allocated as needed: a
     /// query that needs little allocates little. An analyzer uses at most
-    /// [`Limits::used_memory_mb`] of it.
+    /// [`Config::used_memory_mb`] of it.
     pub memory_mb: usize,
 }
 
 impl Default for Limits {
     fn default() -> Limits {
         Limits { nodes: 50_000_000, deadline: None, memory_mb: 256 }
-    }
-}
-
-impl Limits {
-    /// The memory an analyzer uses: [`Limits::memory_mb`], but at most the
-    /// default's memory for every default node budget that `nodes` begins
-    /// (256 MiB up to 50 million nodes, 512 MiB up to 100 million, ...).
-    /// The full algorithm's schedule shares the nodes among its phases by
-    /// what they achieve, and with more memory for the same nodes the
-    /// exhaustive traversal runs longer before its set fills, taking the
-    /// nodes of the iterations that find long helpmates
-    /// (docs/tuning.md#analysis-memory). So the answers do not depend on
-    /// how many threads share a budget, and a larger proof needs more
-    /// nodes as well as the memory.
-    pub fn used_memory_mb(&self) -> usize {
-        let default = Limits::default();
-        let shares = self.nodes.div_ceil(default.nodes).max(1);
-        let cap = usize::try_from(shares).unwrap_or(usize::MAX).saturating_mul(default.memory_mb);
-        self.memory_mb.min(cap)
     }
 }
 
@@ -218,6 +199,27 @@ impl Default for Config {
 }
 
 impl Config {
+    /// The memory an analyzer uses: [`Limits::memory_mb`], but in the full
+    /// algorithm at most the default's memory for every default node
+    /// budget that its nodes begin (256 MiB up to 50 million nodes, 512 MiB
+    /// up to 100 million, ...). Its schedule shares the nodes among the
+    /// phases by what they achieve, and with more memory for the same
+    /// nodes the exhaustive traversal runs longer before its set fills,
+    /// taking the nodes of the iterations that find long helpmates
+    /// (docs/tuning.md#analysis-memory). So its answers do not depend on
+    /// how many threads share a budget, and a larger proof needs more
+    /// nodes as well as the memory. The quick and shortest-helpmate modes,
+    /// whose traversal is the whole search, use all of it.
+    pub fn used_memory_mb(&self) -> usize {
+        if self.mode != Mode::Full {
+            return self.limits.memory_mb;
+        }
+        let default = Limits::default();
+        let shares = self.limits.nodes.div_ceil(default.nodes).max(1);
+        let cap = usize::try_from(shares).unwrap_or(usize::MAX).saturating_mul(default.memory_mb);
+        self.limits.memory_mb.min(cap)
+    }
+
     /// The static pruning's least remaining depth (the test knob of the
     /// `testing` feature; `Some(1)` without it).
     pub fn static_pruning(&self) -> Option<i32> {
@@ -285,7 +287,7 @@ impl Analyzer {
     /// An analyzer with the given configuration (tables are allocated as
     /// they are needed, up to the memory budget).
     pub fn new(config: Config) -> Analyzer {
-        let memory = Memory::split(config.limits.used_memory_mb());
+        let memory = Memory::split(config.used_memory_mb());
         Analyzer {
             config,
             memory,
@@ -359,18 +361,25 @@ impl Analyzer {
 mod tests {
     use super::*;
 
-    /// An analyzer uses at most the default's 256 MiB for every 50 million
-    /// nodes its budget begins, and never more than its own budget.
+    /// In the full algorithm an analyzer uses at most the default's 256 MiB
+    /// for every 50 million nodes its budget begins, and never more than
+    /// its own budget; the other modes use their whole budget.
     #[test]
     fn the_memory_used_follows_the_node_budget() {
-        let used = |nodes: u64, memory_mb: usize| Limits { nodes, deadline: None, memory_mb }.used_memory_mb();
-        assert_eq!(Limits::default().used_memory_mb(), 256);
+        let used = |nodes: u64, memory_mb: usize| {
+            Config { limits: Limits { nodes, deadline: None, memory_mb }, ..Config::default() }.used_memory_mb()
+        };
+        assert_eq!(Config::default().used_memory_mb(), 256);
         assert_eq!(used(50_000_000, 1024), 256);
         assert_eq!(used(50_000_001, 1024), 512);
         assert_eq!(used(200_000_000, 1024), 1024);
         assert_eq!(used(200_000_000, 100), 100);
         assert_eq!(used(1, 4096), 256);
         assert_eq!(used(u64::MAX, usize::MAX), 368_934_881_475 * 256, "no overflow");
+        for mode in [Mode::Quick, Mode::Shortest] {
+            let limits = Limits { memory_mb: 1024, ..Limits::default() };
+            assert_eq!(Config { mode, limits, ..Config::default() }.used_memory_mb(), 1024, "{mode:?}");
+        }
     }
 
     /// A reset gives back the tables of a new analyzer: a search that grew

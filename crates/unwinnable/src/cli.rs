@@ -189,7 +189,8 @@ pub struct ServeArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=4096))]
     pub queue: Option<u16>,
     /// Memory budget of the whole run, in MiB, divided among its threads
-    /// (an analysis uses at most 256 MiB per 50 million nodes of --nodes)
+    /// (in the full mode an analysis uses at most 256 MiB per 50 million
+    /// nodes of --nodes)
     /// [default: 1024, or half the machine's memory if less; at most the
     /// machine's memory].
     #[arg(long = "memory-mb", value_name = "MIB", value_parser = pipeline::options::parse::memory_mb)]
