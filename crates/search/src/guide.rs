@@ -128,8 +128,8 @@ pub(crate) struct Guide {
 }
 
 /// The number of bishop moves from each square to the mating corner of
-/// Figure 13 (the corner square and its two neighbours, h8, g8 and h7 seen
-/// from White), through squares on which no piece that can never move or
+/// Figure 13 (the loser's king's corner square, [`loser_king_corner`], and
+/// its two neighbours on the edge: h8, g8 and h7 seen from White), through squares on which no piece that can never move or
 /// be taken stands (the mobility analysis's uncleared pieces), as the
 /// plan counts them ([`crate::plan::distances`]; far where no bishop gets
 /// there). The idea is CHA-Solver 3.0's
@@ -152,14 +152,11 @@ impl BishopDistances {
         }
         let mobility = mobility::Mobility::compute(pos).ok()?;
         let steady = board.occupied() - mobility.cleared();
-        let corner = if dark_corner(board, winner) {
-            [Square::H8, Square::G8, Square::H7]
-        } else {
-            [Square::A8, Square::B8, Square::A7]
-        };
-        let corner: Bitboard =
-            corner.into_iter().map(|s| if winner == Color::Black { s.rotate_180() } else { s }).collect();
-        Some(BishopDistances { distance: crate::plan::distances(winner, Role::Bishop, corner, Bitboard::FULL, steady) })
+        let corner = loser_king_corner(pos, winner);
+        let targets = Bitboard::from(corner) | (attacks::king(corner) & Bitboard::EDGES);
+        Some(BishopDistances {
+            distance: crate::plan::distances(winner, Role::Bishop, targets, Bitboard::FULL, steady),
+        })
     }
 
     /// The distance of `square` to the corner.
@@ -194,7 +191,7 @@ impl Guide {
     /// guide serves).
     pub fn with_bishops(winner: Color, root: &Position) -> Option<Guide> {
         let bishops = BishopDistances::of(root, winner)?;
-        Some(Guide { bishops: Some(Box::new(bishops)), ..Guide::new(winner, Targets::default()) })
+        Some(Guide { bishops: Some(Box::new(bishops)), ..Guide::plain(winner).clone() })
     }
 
     /// The guide for `winner` with the given targets.

@@ -753,11 +753,19 @@ mod tests {
         fens
     }
 
+    /// The text of `testdata/{name}`.
+    fn testdata_text(name: &str) -> String {
+        std::fs::read_to_string(format!("{}/../../testdata/{name}", env!("CARGO_MANIFEST_DIR")))
+            .unwrap_or_else(|e| panic!("testdata/{name}: {e}"))
+    }
+
     /// The FENs (four fields) of the first `n` lines of `testdata/{name}`.
     fn testdata_fens(name: &str, n: usize) -> Vec<String> {
-        let text = std::fs::read_to_string(format!("{}/../../testdata/{name}", env!("CARGO_MANIFEST_DIR")))
-            .unwrap_or_else(|e| panic!("testdata/{name}: {e}"));
-        text.lines().take(n).map(|line| line.split_whitespace().take(4).collect::<Vec<_>>().join(" ")).collect()
+        testdata_text(name)
+            .lines()
+            .take(n)
+            .map(|line| line.split_whitespace().take(4).collect::<Vec<_>>().join(" "))
+            .collect()
     }
 
     /// The premise of probing the table before generating the moves
@@ -922,8 +930,7 @@ mod tests {
     /// iterations (the plain guide's differ).
     #[test]
     fn the_bishops_guide_changes_only_the_depths() {
-        let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/hard-positions.txt"))
-            .expect("testdata/hard-positions.txt");
+        let text = testdata_text("hard-positions.txt");
         let (mut positions, mut mates, mut proofs, mut differ) = (0, 0, 0, 0);
         for line in text.lines().filter(|line| !line.starts_with('#')).take(300) {
             let (label, fen) = line.split_once(' ').unwrap();
