@@ -139,7 +139,7 @@ pub struct SearchOptions {
     pub deadline_ms: Option<u64>,
     /// Memory budget of the whole run, in MiB, divided among its threads
     /// (in the full mode an analysis uses at most 256 MiB per 50 million
-    /// nodes of --nodes)
+    /// nodes of its node budget)
     /// [default: 1024, or half the machine's memory if less; at most the
     /// machine's memory].
     #[cfg_attr(feature = "clap", arg(long = "memory-mb", value_name = "MIB", value_parser = parse::memory_mb))]

@@ -190,7 +190,7 @@ pub struct ServeArgs {
     pub queue: Option<u16>,
     /// Memory budget of the whole run, in MiB, divided among its threads
     /// (in the full mode an analysis uses at most 256 MiB per 50 million
-    /// nodes of its request's node budget)
+    /// nodes of its node budget)
     /// [default: 1024, or half the machine's memory if less; at most the
     /// machine's memory].
     #[arg(long = "memory-mb", value_name = "MIB", value_parser = pipeline::options::parse::memory_mb)]
