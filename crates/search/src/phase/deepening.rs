@@ -67,7 +67,10 @@
 //! [`MAX_PLY`] are cut like the depth limit, so the recursion depth is
 //! bounded whatever the table evicts.
 
-use movegen::{Bitboard, CheckSquares, Color, Move, MoveList, PackedPosition, Position, Role, StagedMoves, attacks};
+use arrayvec::ArrayVec;
+use movegen::{
+    Bitboard, CheckSquares, Color, Move, MoveList, PackedPosition, Position, Role, Square, StagedMoves, attacks,
+};
 use static_check::insufficient_material;
 
 use crate::guide::{Guide, NodeGuide, Score};
@@ -396,7 +399,7 @@ impl<'g> Dfs<'_, '_, 'g> {
         // fresh list `any_left` is "has a legal move"
         // (`movegen/tests/staged.rs`).
         let generated = self.order.generated_at(pos.side_to_move() == self.winner);
-        // A winner's node at the tail takes its moves by sets
+        // A winner's node at the tail takes its checks first, by sets
         // ([`Dfs::winner_tail`]); its test for a legal move is the same.
         let tail = generated && remaining == 0 && !rewarded && self.winner_tail_applies(pos);
         let mut moves = if generated { StagedMoves::new(pos) } else { StagedMoves::whole(pos) };
@@ -409,9 +412,12 @@ impl<'g> Dfs<'_, '_, 'g> {
         // (A scored node of an interrupted iteration with no depth left has
         // its guide and check sets, `enter`; one by one otherwise.)
         if tail {
-            if let Some(found) = self.winner_tail(pos, &node) {
-                return found;
+            if self.tails_by_sets {
+                if let Some(found) = self.winner_tail(pos, &node) {
+                    return found;
+                }
             }
+            return self.tail_one_by_one(pos, &mut moves, &node);
         }
         if generated {
             for m in &mut moves {
@@ -593,16 +599,17 @@ impl<'g> Dfs<'_, '_, 'g> {
     }
 
     /// Whether a node of `pos` with no depth left, not reached by a
-    /// rewarded move, is a winner's node whose moves [`Dfs::winner_tail`]
-    /// takes by sets: the iteration is interrupted and scored, the winner
+    /// rewarded move, is a winner's node of the tail, whose checks come
+    /// first and whose moves [`Dfs::winner_tail`] takes by sets (unless a
+    /// test asks for them one by one): the iteration is interrupted and
+    /// scored, the winner
     /// is to move, not in check, with no piece pinned, no castling right
     /// on the board and no en passant square (so that every stage of the
     /// generator is pushed without a placeholder but the king's, the last,
     /// and no move but a capture or a pawn move is irreversible).
     #[inline(always)]
     fn winner_tail_applies(&self, pos: &Position) -> bool {
-        self.tails_by_sets
-            && self.interrupted
+        self.interrupted
             && self.scores != Scores::Off
             && pos.side_to_move() == self.winner
             && !pos.is_check()
@@ -612,33 +619,38 @@ impl<'g> Dfs<'_, '_, 'g> {
     }
 
     /// The moves of an entered winner's node at the tail
-    /// ([`Dfs::winner_tail_applies`]), exactly as [`Dfs::try_move`] takes
-    /// them in the generator's order, without generating or scoring one by
-    /// one the moves it only counts. There a move goes on when it scores
-    /// Reward (child depth 0) or gives check (depth -1, to the frontier's
-    /// mate test); any other is a reversible move of a knight, bishop, rook
-    /// or queen, counted and not played ([`Dfs::counted_only`]). Pawn moves
+    /// ([`Dfs::winner_tail_applies`]) in the tail's order
+    /// ([`Dfs::tail_one_by_one`]): first the checking moves of its knights,
+    /// bishops, rooks and queens, then the other moves in the generator's
+    /// order. It takes them without generating or scoring one by one the
+    /// moves it only counts. There a move goes on when it scores Reward
+    /// (child depth 0) or gives check (depth -1, to the frontier's mate
+    /// test); any other is a reversible move of a knight, bishop, rook or
+    /// queen, counted and not played ([`Dfs::counted_only`]). Pawn moves
     /// are all rewarded and the king's stage comes last: both are taken
     /// from their lists. For each other piece, in the generator's order
-    /// (by role, by square, its destinations by square), the destinations
-    /// that go on are a set (rewarded: [`NodeGuide::winner_rewarded_targets`];
-    /// checking: [`CheckSquares::checking_targets`]); those before each are
+    /// (by role, by square, its destinations by square), its checking
+    /// destinations are a set ([`CheckSquares::checking_targets`]), and so
+    /// are its other destinations that go on (rewarded:
+    /// [`NodeGuide::winner_rewarded_targets`]); those before each are
     /// counted first, then it is played, as one by one. Speed only: the
     /// same moves played, the same nodes counted in the same order
-    /// (`tails_by_sets_are_the_moves_one_by_one`). `Some` with the node's
-    /// answer; `None` when it cannot take them so (see below).
+    /// (`tails_by_sets_are_the_moves_one_by_one`). The checks come first
+    /// because the pawns' rewarded moves, first in the generator's order,
+    /// dive deep before a mate in one is tried
+    /// (docs/tuning.md#tail-checks-first). `Some` with the node's answer;
+    /// `None` when it cannot take them so (see below).
     fn winner_tail(&mut self, pos: &Position, node: &Node<'g>) -> Option<bool> {
         // A scored node of an interrupted iteration with no depth left has
         // both (`enter`); `None` otherwise: the caller takes the moves one
         // by one.
         let (Some(guide), Some(checks)) = (node.guide.as_ref(), node.checks.as_ref()) else { return None };
-        let mut list = MoveList::new();
-        pos.generate_legal_moves_of(Role::Pawn, &mut list);
-        if let Some(found) = self.try_moves(pos, &list, node) {
-            return Some(found);
-        }
         let board = pos.board();
         let (ours, occupied) = (pos.us(), board.occupied());
+        // Each piece's destinations and its checking ones, found once.
+        // (At most 62 pieces besides the kings; unreachable positions are
+        // analysed too.)
+        let mut pieces = ArrayVec::<(Role, Square, Bitboard, Bitboard), 64>::new();
         for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
             for from in board.by_role(role) & ours {
                 let targets = match role {
@@ -647,27 +659,61 @@ impl<'g> Dfs<'_, '_, 'g> {
                     Role::Rook => attacks::rook(from, occupied),
                     _ => attacks::queen(from, occupied),
                 } - ours;
-                let goes_on =
-                    guide.winner_rewarded_targets(role, from, targets) | checks.checking_targets(role, from, targets);
-                // The destinations not yet counted or played.
-                let mut left = targets;
-                for to in goes_on {
-                    let below = Bitboard(left.0 & ((1u64 << to as u32) - 1));
-                    left = left - below - Bitboard::from(to);
-                    if let Some(found) = self.count_quiet(below.count(), node) {
-                        return Some(found);
-                    }
+                let checking = checks.checking_targets(role, from, targets);
+                pieces.push((role, from, targets, checking));
+                for to in checking {
                     if let Some(found) = self.try_move(pos, Move::normal(from, to), node) {
                         return Some(found);
                     }
                 }
-                if let Some(found) = self.count_quiet(left.count(), node) {
+            }
+        }
+        let mut list = MoveList::new();
+        pos.generate_legal_moves_of(Role::Pawn, &mut list);
+        if let Some(found) = self.try_moves(pos, &list, node) {
+            return Some(found);
+        }
+        for &(role, from, targets, checking) in &pieces {
+            // The destinations not yet counted or played.
+            let mut left = targets - checking;
+            for to in guide.winner_rewarded_targets(role, from, left) {
+                let below = Bitboard(left.0 & ((1u64 << to as u32) - 1));
+                left = left - below - Bitboard::from(to);
+                if let Some(found) = self.count_quiet(below.count(), node) {
+                    return Some(found);
+                }
+                if let Some(found) = self.try_move(pos, Move::normal(from, to), node) {
                     return Some(found);
                 }
             }
+            if let Some(found) = self.count_quiet(left.count(), node) {
+                return Some(found);
+            }
         }
+        list.clear();
         pos.generate_legal_moves_of(Role::King, &mut list);
         Some(self.try_moves(pos, &list, node).unwrap_or(false))
+    }
+
+    /// The moves of an entered winner's node at the tail, one by one, in
+    /// the tail's order: the checking moves of its knights, bishops, rooks
+    /// and queens first, then the others in the generator's order. Most
+    /// mates in one of such a node are among those checks (a pawn's come
+    /// next, with the pawns' moves, and a king's discovered ones last).
+    /// Order only: every move of the node is tried once either way. [`Dfs::winner_tail`] takes the
+    /// same moves by sets; this is what it is tested against.
+    fn tail_one_by_one(&mut self, pos: &Position, moves: &mut StagedMoves<'_>, node: &Node<'g>) -> bool {
+        let mut list = MoveList::new();
+        for m in moves {
+            list.push(m);
+        }
+        let checks = pos.check_squares();
+        let first = |m: Move| {
+            let role = pos.board().role_at(m.from());
+            matches!(role, Some(Role::Knight | Role::Bishop | Role::Rook | Role::Queen)) && checks.gives_check(pos, m)
+        };
+        let (checking, others): (Vec<Move>, Vec<Move>) = list.iter().partition(|&&m| first(m));
+        checking.iter().chain(&others).find_map(|&m| self.try_move(pos, m, node)).unwrap_or(false)
     }
 
     /// [`Dfs::try_move`] on each of `moves` in turn: `Some` with the
