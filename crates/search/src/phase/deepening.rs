@@ -602,11 +602,11 @@ impl<'g> Dfs<'_, '_, 'g> {
     /// rewarded move, is a winner's node of the tail, whose checks come
     /// first and whose moves [`Dfs::winner_tail`] takes by sets (unless a
     /// test asks for them one by one): the iteration is interrupted and
-    /// scored, the winner
-    /// is to move, not in check, with no piece pinned, no castling right
-    /// on the board and no en passant square (so that every stage of the
-    /// generator is pushed without a placeholder but the king's, the last,
-    /// and no move but a capture or a pawn move is irreversible).
+    /// scored, the winner is to move, not in check, with no piece pinned,
+    /// no castling right on the board and no en passant square (so that
+    /// every stage of the generator is pushed without a placeholder but the
+    /// king's, the last, and no move but a capture or a pawn move is
+    /// irreversible).
     #[inline(always)]
     fn winner_tail_applies(&self, pos: &Position) -> bool {
         self.interrupted
@@ -700,8 +700,9 @@ impl<'g> Dfs<'_, '_, 'g> {
     /// and queens first, then the others in the generator's order. Most
     /// mates in one of such a node are among those checks (a pawn's come
     /// next, with the pawns' moves, and a king's discovered ones last).
-    /// Order only: every move of the node is tried once either way. [`Dfs::winner_tail`] takes the
-    /// same moves by sets; this is what it is tested against.
+    /// Order only: every move of the node is tried once either way.
+    /// [`Dfs::winner_tail`] takes the same moves by sets; this is what it
+    /// is tested against.
     fn tail_one_by_one(&mut self, pos: &Position, moves: &mut StagedMoves<'_>, node: &Node<'g>) -> bool {
         let mut list = MoveList::new();
         for m in moves {
