@@ -275,7 +275,6 @@ impl Guide {
         let dark_corner = dark_corner(board, winner);
         NodeGuide {
             guide: self,
-            board: *board,
             them: pos.them(),
             winning_side_moves,
             lemma_like: !winning_side_moves && lemma_like_material(pos, winner),
@@ -290,7 +289,6 @@ impl Guide {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct NodeGuide<'g> {
     guide: &'g Guide,
-    board: movegen::Board,
     them: Bitboard,
     winning_side_moves: bool,
     /// Lemma-like material (see [`lemma_like_material`]), loser to move.
@@ -336,10 +334,11 @@ impl NodeGuide<'_> {
         if role == Role::Knight { captures | (targets & self.knight_closer[from as usize]) } else { captures }
     }
 
-    /// Figure 12: the score of the legal move `m`.
+    /// Figure 12: the score of the legal move `m` of `pos` (the position
+    /// this node's scores are of: [`Guide::node`]).
     #[inline(always)]
-    pub fn score(&self, m: Move) -> Score {
-        let role = self.board.role_at(m.from()).unwrap_or(Role::Pawn);
+    pub fn score(&self, pos: &Position, m: Move) -> Score {
+        let role = pos.board().role_at(m.from()).unwrap_or(Role::Pawn);
         let moving_pawn = role == Role::Pawn;
         let capture = m.is_en_passant() || (!m.is_castle() && self.them.contains(m.to()));
         if self.winning_side_moves {
@@ -458,13 +457,13 @@ mod tests {
         let plain = Guide::plain(Color::White);
         for (uci, with_bishops) in [("e1c3", Score::Reward), ("e1d2", Score::Normal)] {
             let m = pos.parse_uci(uci).unwrap();
-            assert_eq!(later.node(&pos, true).score(m), with_bishops, "{uci}");
-            assert_eq!(plain.node(&pos, true).score(m), Score::Normal, "{uci}");
+            assert_eq!(later.node(&pos, true).score(&pos, m), with_bishops, "{uci}");
+            assert_eq!(plain.node(&pos, true).score(&pos, m), Score::Normal, "{uci}");
         }
         let white: Position = "7k/8/8/8/8/8/8/K1B1b1b1 w - -".parse().unwrap();
         let m = white.parse_uci("c1b2").unwrap();
         let later = Guide::with_bishops(Color::White, &white).expect("three bishops");
-        assert_eq!(later.node(&white, true).score(m), Score::Normal);
+        assert_eq!(later.node(&white, true).score(&white, m), Score::Normal);
     }
 
     #[test]
@@ -483,15 +482,15 @@ mod tests {
         // White to mate: captures and pawn moves are rewarded.
         let pos: Position = "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1".parse().unwrap();
         let node = guide.node(&pos, false);
-        assert_eq!(node.score(pos.parse_uci("e4d5").unwrap()), Score::Reward);
-        assert_eq!(node.score(pos.parse_uci("e4e5").unwrap()), Score::Reward);
+        assert_eq!(node.score(&pos, pos.parse_uci("e4d5").unwrap()), Score::Reward);
+        assert_eq!(node.score(&pos, pos.parse_uci("e4e5").unwrap()), Score::Reward);
         // Black (the loser) capturing is punished.
         let pos: Position = "4k3/8/8/3p4/4P3/8/8/4K3 b - - 0 1".parse().unwrap();
         let node = guide.node(&pos, false);
-        assert_eq!(node.score(pos.parse_uci("d5e4").unwrap()), Score::Punish);
+        assert_eq!(node.score(&pos, pos.parse_uci("d5e4").unwrap()), Score::Punish);
         // The loser's king walking into the a8 corner is rewarded.
-        assert_eq!(node.score(pos.parse_uci("e8d8").unwrap()), Score::Reward);
-        assert_eq!(node.score(pos.parse_uci("e8f8").unwrap()), Score::Normal);
+        assert_eq!(node.score(&pos, pos.parse_uci("e8d8").unwrap()), Score::Reward);
+        assert_eq!(node.score(&pos, pos.parse_uci("e8f8").unwrap()), Score::Normal);
     }
 
     /// With the loser opening, every pawn move of the loser scores Reward
@@ -508,23 +507,23 @@ mod tests {
             ("e8f8", Score::Normal, Score::Normal),
         ] {
             let m = pos.parse_uci(uci).unwrap();
-            assert_eq!(guide.node(&pos, false).score(m), paper, "{uci}");
-            assert_eq!(guide.node(&pos, true).score(m), opening, "{uci}");
+            assert_eq!(guide.node(&pos, false).score(&pos, m), paper, "{uci}");
+            assert_eq!(guide.node(&pos, true).score(&pos, m), opening, "{uci}");
         }
         // A capture by a loser's piece: punished in the paper, normal here.
         let pos: Position = "4k3/8/8/8/8/8/r5R1/4K3 b - - 0 1".parse().unwrap();
         let capture = pos.parse_uci("a2g2").unwrap();
-        assert_eq!(guide.node(&pos, false).score(capture), Score::Punish);
-        assert_eq!(guide.node(&pos, true).score(capture), Score::Normal);
+        assert_eq!(guide.node(&pos, false).score(&pos, capture), Score::Punish);
+        assert_eq!(guide.node(&pos, true).score(&pos, capture), Score::Normal);
         let pos: Position = "4k3/8/8/8/8/8/3p4/R6K b - - 0 1".parse().unwrap();
-        assert_eq!(guide.node(&pos, true).score(pos.parse_uci("d2d1n").unwrap()), Score::Reward);
+        assert_eq!(guide.node(&pos, true).score(&pos, pos.parse_uci("d2d1n").unwrap()), Score::Reward);
         // The winner to move: unchanged (a rook move is normal).
         let pos: Position = "4k3/8/8/3p4/4P3/8/8/R3K3 w - - 0 1".parse().unwrap();
-        assert_eq!(guide.node(&pos, true).score(pos.parse_uci("a1a2").unwrap()), Score::Normal);
+        assert_eq!(guide.node(&pos, true).score(&pos, pos.parse_uci("a1a2").unwrap()), Score::Normal);
         // Lemma-like material (White has only a light bishop): the loser's
         // promotion to a queen is still punished.
         let pos: Position = "4k3/8/8/8/8/8/3p4/5B1K b - - 0 1".parse().unwrap();
-        assert_eq!(guide.node(&pos, true).score(pos.parse_uci("d2d1q").unwrap()), Score::Punish);
+        assert_eq!(guide.node(&pos, true).score(&pos, pos.parse_uci("d2d1q").unwrap()), Score::Punish);
     }
 
     /// A winner's piece's rewarded targets as a set are the moves that
@@ -548,7 +547,7 @@ mod tests {
                 if !matches!(role, Role::Knight | Role::Bishop | Role::Rook | Role::Queen) {
                     continue;
                 }
-                let reward = node.score(m) == Score::Reward;
+                let reward = node.score(&pos, m) == Score::Reward;
                 let set = node.winner_rewarded_targets(role, m.from(), Bitboard::from(m.to()));
                 assert_eq!(set.any(), reward, "{} {m}", pos.to_fen());
                 moves += 1;
@@ -565,8 +564,8 @@ mod tests {
         let guide = Guide::new(Color::Black, Targets::default());
         let pos: Position = "4k3/8/8/8/8/8/8/4K3 w - - 0 1".parse().unwrap();
         let node = guide.node(&pos, false);
-        assert_eq!(node.score(pos.parse_uci("e1f1").unwrap()), Score::Reward);
-        assert_eq!(node.score(pos.parse_uci("e1d1").unwrap()), Score::Normal);
+        assert_eq!(node.score(&pos, pos.parse_uci("e1f1").unwrap()), Score::Reward);
+        assert_eq!(node.score(&pos, pos.parse_uci("e1d1").unwrap()), Score::Normal);
         assert_eq!(loser_king_corner(&pos, Color::Black), Square::H1);
     }
 }

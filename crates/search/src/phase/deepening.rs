@@ -492,7 +492,7 @@ impl<'g> Dfs<'_, '_, 'g> {
     /// next move.
     #[inline(always)]
     fn try_move(&mut self, pos: &Position, m: Move, node: &Node<'g>) -> Option<bool> {
-        let (inc, child_rewarded) = match node.guide.as_ref().map(|guide| guide.score(m)) {
+        let (inc, child_rewarded) = match node.guide.as_ref().map(|guide| guide.score(pos, m)) {
             Some(Score::Reward) => (1, true),
             // Footnote b: a normal move right after a rewarded one is
             // rewarded too.
