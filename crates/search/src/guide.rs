@@ -338,6 +338,7 @@ impl NodeGuide<'_> {
     /// this node's scores are of: [`Guide::node`]).
     #[inline(always)]
     pub fn score(&self, pos: &Position, m: Move) -> Score {
+        debug_assert_eq!(pos.them(), self.them, "scored against another position");
         let role = pos.board().role_at(m.from()).unwrap_or(Role::Pawn);
         let moving_pawn = role == Role::Pawn;
         let capture = m.is_en_passant() || (!m.is_castle() && self.them.contains(m.to()));
