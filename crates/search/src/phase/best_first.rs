@@ -338,7 +338,10 @@ pub(crate) fn run(
 }
 
 /// [`run`], with the hashes of the set of stored positions masked by
-/// `hash_mask` (all ones but in a test, which makes collisions happen).
+/// `hash_mask` (all ones but in a test, which makes collisions happen):
+/// the root stored, then the positions expanded in the guidance's order
+/// ([`Run::next`], [`Run::expand`]) until a mate, a limit, or nothing is
+/// left to expand ([`Run::ending`]).
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
 fn search(
@@ -346,80 +349,161 @@ fn search(
     start: &Position,
     winner: Color,
     guidance: Guidance<'_>,
-    mut tempo: Tempo,
+    tempo: Tempo,
     max_positions: usize,
     allowance: u64,
     hash_mask: u64,
 ) -> Ending {
-    let started_at = meter.nodes;
-    let guidance = Ranking::of(guidance.resolved(start, winner));
-    let mut stop_at = meter.nodes.saturating_add(allowance);
-    // The store is allocated for the cap at once (or for the allowance,
-    // which bounds the positions generated): growing it by doubling
-    // copied everything stored (a large share of the phase's cache
-    // misses), and its pages
-    // are only committed as positions are written (the store holds at most
-    // the root and one position per node counted). The set grows up to
-    // what the cap needs: allocated for the cap, its probes would spread
-    // over the whole table from the start (more misses than its rehashing
-    // costs).
-    let capacity = max_positions.min(usize::try_from(allowance).unwrap_or(usize::MAX).saturating_add(1)).max(1);
-    let mut nodes: Vec<Node> = Vec::with_capacity(capacity);
-    nodes.push(Node { pos: start.pack(), parent: u32::MAX, mv: Move::normal(Square::A1, Square::A1) });
-    let mut seen = SeenSet::new(capacity);
-    seen.insert(start.hash() & hash_mask, 0);
-    // Priority, depth, index: packed into one key (smaller pops first).
-    let key = |f: u32, depth: u32, index: u32| {
-        (u64::from(f.min(0xffff)) << 48) | (u64::from(depth.min(0xffff)) << 32) | u64::from(index)
-    };
-    let mut queue = BucketQueue::default();
-    queue.push(key(guidance.priority(start, winner), 0, 0));
+    let mut run = Run::new(meter, start, winner, guidance, tempo, max_positions, allowance, hash_mask);
     let mut moves = MoveList::new();
     let mut children: Vec<Position> = Vec::with_capacity(256);
-    // The keys of the positions that dropped tempo moves, expanded again
-    // with every move once the queue empties ([`Ending::Drained`]): one
-    // per position at most, so allocated for the cap (pages are committed
-    // as keys are written).
-    let mut deferred: Vec<u64> = Vec::with_capacity(capacity);
-    // The nodes when the queue first emptied with tempo moves dropped.
-    let mut drained_at: Option<u64> = None;
-    // No position was left out for sharing its hash with a stored one.
-    let mut exact = true;
-    // A limit: what the schedule is told.
-    let stopped = |drained_at: Option<u64>| drained_at.map_or(Ending::Stopped, |nodes| Ending::Drained { nodes });
-    loop {
-        let Some(packed) = queue.pop() else {
-            if deferred.is_empty() {
-                break;
+    while let Some(packed) = run.next(meter) {
+        if let Some(ending) = run.expand(meter, packed, &mut moves, &mut children) {
+            return ending;
+        }
+    }
+    run.ending(meter)
+}
+
+/// Priority, depth, index: packed into one key of the queue (smaller pops
+/// first).
+#[inline(always)]
+fn key(priority: u32, depth: u32, index: u32) -> u64 {
+    (u64::from(priority.min(0xffff)) << 48) | (u64::from(depth.min(0xffff)) << 32) | u64::from(index)
+}
+
+/// The state of one run of [`search`].
+struct Run<'p> {
+    start: &'p Position,
+    winner: Color,
+    guidance: Ranking<'p>,
+    tempo: Tempo,
+    max_positions: usize,
+    hash_mask: u64,
+    /// The meter's count when the run started.
+    started_at: u64,
+    /// The meter's count at which the run stops.
+    stop_at: u64,
+    /// The stored positions, the root first.
+    nodes: Vec<Node>,
+    /// The stored positions by hash.
+    seen: SeenSet,
+    queue: BucketQueue,
+    /// The keys of the positions that dropped tempo moves, expanded again
+    /// with every move once the queue empties ([`Ending::Drained`]).
+    deferred: Vec<u64>,
+    /// The nodes when the queue first emptied with tempo moves dropped.
+    drained_at: Option<u64>,
+    /// No position was left out for sharing its hash with a stored one.
+    exact: bool,
+}
+
+impl<'p> Run<'p> {
+    /// A run from `start` with the root stored and queued.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn new(
+        meter: &Meter,
+        start: &'p Position,
+        winner: Color,
+        guidance: Guidance<'p>,
+        tempo: Tempo,
+        max_positions: usize,
+        allowance: u64,
+        hash_mask: u64,
+    ) -> Run<'p> {
+        let guidance = Ranking::of(guidance.resolved(start, winner));
+        // The store is allocated for the cap at once (or for the allowance,
+        // which bounds the positions generated): growing it by doubling
+        // copied everything stored (a large share of the phase's cache
+        // misses), and its pages are only committed as positions are
+        // written (the store holds at most the root and one position per
+        // node counted). The set grows up to what the cap needs: allocated
+        // for the cap, its probes would spread over the whole table from
+        // the start (more misses than its rehashing costs). The deferred
+        // keys are one per position at most, so they are allocated for the
+        // cap too.
+        let capacity = max_positions.min(usize::try_from(allowance).unwrap_or(usize::MAX).saturating_add(1)).max(1);
+        let mut nodes: Vec<Node> = Vec::with_capacity(capacity);
+        nodes.push(Node { pos: start.pack(), parent: u32::MAX, mv: Move::normal(Square::A1, Square::A1) });
+        let mut seen = SeenSet::new(capacity);
+        seen.insert(start.hash() & hash_mask, 0);
+        let mut queue = BucketQueue::default();
+        queue.push(key(guidance.priority(start, winner), 0, 0));
+        Run {
+            start,
+            winner,
+            guidance,
+            tempo,
+            max_positions,
+            hash_mask,
+            started_at: meter.nodes,
+            stop_at: meter.nodes.saturating_add(allowance),
+            nodes,
+            seen,
+            queue,
+            deferred: Vec::with_capacity(capacity),
+            drained_at: None,
+            exact: true,
+        }
+    }
+
+    /// The key of the next position to expand; `None` when the queue and
+    /// the deferred positions are empty.
+    ///
+    /// Drained (the queue empty, some positions deferred): the positions
+    /// reachable through the moves kept are all stored. Their dropped moves
+    /// are played now, and from here on every move is kept, with as many
+    /// nodes again as it took to get here: then the run is closed under
+    /// every legal move, or it ends as drained.
+    #[inline(always)]
+    fn next(&mut self, meter: &Meter) -> Option<u64> {
+        loop {
+            if let Some(packed) = self.queue.pop() {
+                return Some(packed);
             }
-            // Drained: the positions reachable through the moves kept are
-            // all stored. Their dropped moves are played now, and from
-            // here on every move is kept, with as many nodes again as it
-            // took to get here: then the run is closed under every legal
-            // move, or it ends as drained.
-            let nodes = meter.nodes - started_at;
-            if drained_at.is_none() {
-                drained_at = Some(nodes);
-                stop_at = stop_at.min(meter.nodes.saturating_add(nodes));
+            if self.deferred.is_empty() {
+                return None;
             }
-            tempo = Tempo::All;
-            deferred.drain(..).for_each(|key| queue.push(key));
-            continue;
-        };
+            let nodes = meter.nodes - self.started_at;
+            if self.drained_at.is_none() {
+                self.drained_at = Some(nodes);
+                self.stop_at = self.stop_at.min(meter.nodes.saturating_add(nodes));
+            }
+            self.tempo = Tempo::All;
+            for key in self.deferred.drain(..) {
+                self.queue.push(key);
+            }
+        }
+    }
+
+    /// Expands the position of the key `packed` with all its legal moves
+    /// (its children made in `children`, with `moves` as the list): `Some`
+    /// with the run's ending when a child is a mate by the winner or a
+    /// limit stops the run.
+    #[inline(always)]
+    fn expand(
+        &mut self,
+        meter: &mut Meter,
+        packed: u64,
+        moves: &mut MoveList,
+        children: &mut Vec<Position>,
+    ) -> Option<Ending> {
         let depth = (packed >> 32) as u32 & 0xffff;
         let index = packed as u32;
         // The root keeps its counters; the others are rebuilt.
-        let pos = if index == 0 { *start } else { nodes[index as usize].pos.unpack() };
-        pos.generate_legal_moves(&mut moves);
+        let pos = if index == 0 { *self.start } else { self.nodes[index as usize].pos.unpack() };
+        pos.generate_legal_moves(moves);
         // The estimate a tempo move does not lower, and how many more of
         // them this position keeps (the winner to move, and some dropped).
         // The estimate is the key's priority less the depth, unless the
         // priority was clamped.
-        let mut tempo_left = match tempo {
-            Tempo::First(kept) if pos.side_to_move() == winner => {
+        let mut tempo_left = match self.tempo {
+            Tempo::First(kept) if pos.side_to_move() == self.winner => {
                 let priority = (packed >> 48) as u32;
-                let estimate = if priority < 0xffff { priority - depth } else { guidance.priority(&pos, winner) };
-                debug_assert_eq!(estimate, guidance.priority(&pos, winner));
+                let estimate =
+                    if priority < 0xffff { priority - depth } else { self.guidance.priority(&pos, self.winner) };
+                debug_assert_eq!(estimate, self.guidance.priority(&pos, self.winner));
                 Some((estimate, kept))
             }
             _ => None,
@@ -431,70 +515,110 @@ fn search(
         children.clear();
         children.extend(moves.iter().map(|&m| {
             let child = pos.play(m);
-            seen.prefetch(child.hash() & hash_mask);
+            self.seen.prefetch(child.hash() & self.hash_mask);
             child
         }));
-        for (&m, child) in moves.iter().zip(&children) {
-            if meter.nodes >= stop_at || !meter.tick() {
-                return stopped(drained_at);
+        for (&m, child) in moves.iter().zip(children.iter()) {
+            if let Some(ending) = self.visit(meter, &pos, m, child, packed, &mut tempo_left) {
+                return Some(ending);
             }
-            let hash = child.hash() & hash_mask;
-            // A position stored before needs no second look (the set
-            // holds only stored positions: dead ends and dropped moves
-            // are not in it).
-            if let Some(at) = seen.find(hash) {
-                // Stored before, or a different position with the same
-                // hash: that one is left out, so the run is no proof.
-                exact &= nodes[at as usize].pos == child.pack();
-                continue;
-            }
-            // A mate is a check without a legal reply. A stalemate (no
-            // check) is not looked for: it is stored like any position and
-            // has no moves when it is expanded, which costs less than a
-            // test for a legal move on every child.
-            if child.is_check() && !child.has_legal_moves() {
-                if child.side_to_move() != winner {
-                    let mut line = vec![m];
-                    let mut at = index;
-                    while at != 0 {
-                        line.push(nodes[at as usize].mv);
-                        at = nodes[at as usize].parent;
+        }
+        None
+    }
+
+    /// The child `child` of the move `m` of `pos` (the position of the key
+    /// `packed`): counted, then answered when it is a mate by the winner,
+    /// passed over when it is stored already, a dead end or a dropped
+    /// tempo move (`tempo_left`: [`Run::expand`]), and stored and queued
+    /// otherwise. `Some` with the run's ending on a mate or a limit.
+    #[inline(always)]
+    fn visit(
+        &mut self,
+        meter: &mut Meter,
+        pos: &Position,
+        m: Move,
+        child: &Position,
+        packed: u64,
+        tempo_left: &mut Option<(u32, u32)>,
+    ) -> Option<Ending> {
+        if meter.nodes >= self.stop_at || !meter.tick() {
+            return Some(self.stopped());
+        }
+        let (depth, index) = ((packed >> 32) as u32 & 0xffff, packed as u32);
+        let hash = child.hash() & self.hash_mask;
+        // A position stored before needs no second look (the set holds
+        // only stored positions: dead ends and dropped moves are not in
+        // it).
+        if let Some(at) = self.seen.find(hash) {
+            // Stored before, or a different position with the same hash:
+            // that one is left out, so the run is no proof.
+            self.exact &= self.nodes[at as usize].pos == child.pack();
+            return None;
+        }
+        // A mate is a check without a legal reply. A stalemate (no check)
+        // is not looked for: it is stored like any position and has no
+        // moves when it is expanded, which costs less than a test for a
+        // legal move on every child.
+        if child.is_check() && !child.has_legal_moves() {
+            return (child.side_to_move() != self.winner).then(|| Ending::Mate(self.line(index, m)));
+        }
+        if self.nodes.len() >= self.max_positions {
+            // Full: what is left of the queue is only searched one ply
+            // deeper; the allowance is better spent by the next phase.
+            return Some(self.stopped());
+        }
+        // Material changes only with an irreversible move.
+        if pos.is_irreversible(m) && insufficient_material(child, self.winner).is_some() {
+            return None;
+        }
+        let estimate = self.guidance.priority(child, self.winner);
+        if let Some((parent, left)) = tempo_left {
+            if is_tempo(pos, m, child, *parent, estimate) {
+                if *left == 0 {
+                    if self.deferred.last() != Some(&packed) {
+                        self.deferred.push(packed);
                     }
-                    line.reverse();
-                    return Ending::Mate(line);
+                    return None;
                 }
-                continue;
+                *left -= 1;
             }
-            if nodes.len() >= max_positions {
-                // Full: what is left of the queue is only searched one ply
-                // deeper; the allowance is better spent by the next phase.
-                return stopped(drained_at);
-            }
-            // Material changes only with an irreversible move.
-            if pos.is_irreversible(m) && insufficient_material(child, winner).is_some() {
-                continue;
-            }
-            let estimate = guidance.priority(child, winner);
-            if let Some((parent, left)) = &mut tempo_left {
-                if is_tempo(&pos, m, child, *parent, estimate) {
-                    if *left == 0 {
-                        if deferred.last() != Some(&packed) {
-                            deferred.push(packed);
-                        }
-                        continue;
-                    }
-                    *left -= 1;
-                }
-            }
-            let child_index = nodes.len() as u32;
-            seen.insert(hash, child_index);
-            nodes.push(Node { pos: child.pack(), parent: index, mv: m });
-            queue.push(key(estimate + depth + 1, depth + 1, child_index));
+        }
+        let child_index = self.nodes.len() as u32;
+        self.seen.insert(hash, child_index);
+        self.nodes.push(Node { pos: child.pack(), parent: index, mv: m });
+        self.queue.push(key(estimate + depth + 1, depth + 1, child_index));
+        None
+    }
+
+    /// The moves from the root to the stored position `index`, then `m`.
+    fn line(&self, index: u32, m: Move) -> Vec<Move> {
+        let mut line = vec![m];
+        let mut at = index;
+        while at != 0 {
+            line.push(self.nodes[at as usize].mv);
+            at = self.nodes[at as usize].parent;
+        }
+        line.reverse();
+        line
+    }
+
+    /// What a limit makes of the run: drained when its queue had emptied
+    /// with tempo moves dropped, else stopped (what the schedule is told).
+    fn stopped(&self) -> Ending {
+        self.drained_at.map_or(Ending::Stopped, |nodes| Ending::Drained { nodes })
+    }
+
+    /// The ending of a run with nothing left to expand: the proof when no
+    /// position was left out for its hash, else drained.
+    fn ending(&self, meter: &Meter) -> Ending {
+        let positions = self.nodes.len() as u64;
+        let nodes = meter.nodes - self.started_at;
+        if self.exact {
+            Ending::Exhausted { nodes, positions }
+        } else {
+            Ending::Drained { nodes: self.drained_at.unwrap_or(nodes) }
         }
     }
-    let positions = nodes.len() as u64;
-    let nodes = meter.nodes - started_at;
-    if exact { Ending::Exhausted { nodes, positions } } else { Ending::Drained { nodes: drained_at.unwrap_or(nodes) } }
 }
 
 #[cfg(test)]
