@@ -123,14 +123,35 @@ impl Exhaustive {
     /// Traverses everything reachable from `root` (the same root on every
     /// call), expanding positions for at most `allowance` more nodes.
     pub fn run(&mut self, shared: &mut Shared<'_>, root: &Position, allowance: u64) -> Traversal {
-        let winner = shared.winner;
+        if let Some(ended) = self.resume(shared, root, allowance) {
+            return ended;
+        }
+        let stop_at = shared.meter.nodes.saturating_add(allowance);
+        // The static checks asked, charged against the allowance only.
+        let mut checks_cost = 0u64;
+        let mut moves = MoveList::new();
+        let mut children: Vec<Position> = Vec::with_capacity(256);
+        while let Some(entry) = self.queue.pop_front() {
+            if let Some(ended) = self.expand(shared, entry, stop_at, &mut checks_cost, &mut moves, &mut children) {
+                return ended;
+            }
+            self.expanded += 1;
+        }
+        self.started = false;
+        Traversal::Complete { nodes: self.expanded }
+    }
+
+    /// What a call of [`Exhaustive::run`] answers at once: the mate found
+    /// before, or `Interrupted` when going on cannot help (the set or the
+    /// queue could not grow) or a limit was hit before the run (nothing
+    /// more is counted). `None` when the traversal goes on, from the root
+    /// (visited and queued) the first time.
+    fn resume(&mut self, shared: &mut Shared<'_>, root: &Position, allowance: u64) -> Option<Traversal> {
         if let Some((plies, _, _)) = self.mate {
-            return Traversal::Mate { plies };
+            return Some(Traversal::Mate { plies });
         }
         if self.out_of_memory || shared.meter.stopped() {
-            // The set or the queue could not grow: going on cannot help;
-            // or a limit was hit before the run (nothing more is counted).
-            return Traversal::Interrupted;
+            return Some(Traversal::Interrupted);
         }
         if !self.started {
             shared.visited.clear(allowance.saturating_mul(VISITED_HEADROOM));
@@ -140,94 +161,129 @@ impl Exhaustive {
             self.queue.push_back((*root, 0, 0));
             self.started = true;
         }
-        let stop_at = shared.meter.nodes.saturating_add(allowance);
-        // The static checks asked, charged against the allowance only.
-        let mut checks_cost = 0u64;
-        let mut moves = MoveList::new();
-        let mut children: Vec<Position> = Vec::with_capacity(256);
-        while let Some((pos, plies, first)) = self.queue.pop_front() {
-            pos.generate_legal_moves(&mut moves);
-            // All the children first, each one's slot in the visited set
-            // prefetched as soon as it is made: the visits below then find
-            // them in the cache (the set outgrows the cache in the
-            // traversals that matter; docs/tuning.md#static-check-cost).
-            children.clear();
-            children.extend(moves.iter().skip(usize::from(first)).map(|&m| {
-                let child = pos.play(m);
-                shared.visited.prefetch(shared.hash(&child));
-                child
-            }));
-            let moves = moves.iter().enumerate().skip(usize::from(first));
-            for ((index, &m), child) in moves.zip(children.iter()) {
-                if shared.meter.nodes + checks_cost >= stop_at || !shared.meter.tick() {
-                    // Resumable: the expansion goes on from this move next
-                    // time (a move list has at most 218 moves).
-                    self.queue.push_front((pos, plies, index as u8));
-                    return Traversal::Interrupted;
-                }
-                let (hash, packed) = (shared.hash(child), child.pack());
-                // The slot of a packed position as `shared.hash` gives it.
-                let mask = shared.config.hash_mask();
-                let rehash = |p: &PackedPosition| p.zobrist() & mask;
-                if shared.visited.set_is_crowded() {
-                    // Grown before the probes get long; at its largest it
-                    // goes on filling up.
-                    shared.visited.grow_set(rehash, self.max_visited_bytes);
-                }
-                let depth = layer(plies + 1);
-                let mut visit = shared.visited.visit(hash, &packed, depth);
-                if visit == Visit::Full {
-                    // A larger part of the table, the same set (the slots
-                    // come from the same hash as the visits').
-                    if !shared.visited.grow_set(rehash, self.max_visited_bytes) {
-                        self.out_of_memory = true;
-                        return Traversal::Interrupted;
-                    }
-                    visit = shared.visited.visit(hash, &packed, depth);
-                }
-                match visit {
-                    // Met before, and looked at then: not a mate (a mate
-                    // ends the traversal when it is first met).
-                    Visit::Seen => continue,
-                    Visit::Full => {
-                        self.out_of_memory = true;
-                        return Traversal::Interrupted;
-                    }
-                    Visit::New => {}
-                }
-                // The game-over and material tests on new positions only:
-                // most children of a traversal were met before.
-                if !child.has_legal_moves() {
-                    if is_winner_mate(child, winner) {
-                        self.mate = Some((plies + 1, pos, m));
-                        return Traversal::Mate { plies: plies + 1 };
-                    }
-                    shared.visited.set_depth_in_set(hash, &packed, DEAD_END);
-                    continue;
-                }
-                let irreversible = pos.is_irreversible(m);
-                if irreversible && insufficient_material(child, winner).is_some() {
-                    shared.visited.set_depth_in_set(hash, &packed, DEAD_END);
-                    continue;
-                }
-                if irreversible && shared.config.static_pruning().is_some() && shared.oracle.pays() && {
-                    checks_cost += STATIC_CHECK_NODES;
-                    shared.oracle.proves(child, winner, plies as usize + 1)
-                } {
-                    // No mate follows it: the recovery need not look.
-                    shared.visited.set_depth_in_set(hash, &packed, DEAD_END);
-                    continue;
-                }
-                if self.queue.len() >= self.max_queue {
-                    self.out_of_memory = true;
-                    return Traversal::Interrupted;
-                }
-                self.queue.push_back((*child, plies + 1, 0));
+        None
+    }
+
+    /// Expands the queue's entry `(pos, plies, first)` from its move
+    /// `first` on (its children made in `children`, with `moves` as the
+    /// list): `Some` when the traversal stops there. A limit (the meter's
+    /// count and the static checks' cost reaching `stop_at`) puts the entry
+    /// back, to go on from the move it stopped at next time (a move list
+    /// has at most 218 moves).
+    #[inline(always)]
+    fn expand(
+        &mut self,
+        shared: &mut Shared<'_>,
+        (pos, plies, first): (Position, u32, u8),
+        stop_at: u64,
+        checks_cost: &mut u64,
+        moves: &mut MoveList,
+        children: &mut Vec<Position>,
+    ) -> Option<Traversal> {
+        pos.generate_legal_moves(moves);
+        // All the children first, each one's slot in the visited set
+        // prefetched as soon as it is made: the visits below then find
+        // them in the cache (the set outgrows the cache in the traversals
+        // that matter; docs/tuning.md#static-check-cost).
+        children.clear();
+        children.extend(moves.iter().skip(usize::from(first)).map(|&m| {
+            let child = pos.play(m);
+            shared.visited.prefetch(shared.hash(&child));
+            child
+        }));
+        let moves = moves.iter().enumerate().skip(usize::from(first));
+        for ((index, &m), child) in moves.zip(children.iter()) {
+            if shared.meter.nodes + *checks_cost >= stop_at || !shared.meter.tick() {
+                self.queue.push_front((pos, plies, index as u8));
+                return Some(Traversal::Interrupted);
             }
-            self.expanded += 1;
+            if let Some(ended) = self.visit(shared, &pos, m, child, plies, checks_cost) {
+                return Some(ended);
+            }
         }
-        self.started = false;
-        Traversal::Complete { nodes: self.expanded }
+        None
+    }
+
+    /// The child `child` of the move `m` of `pos` (`plies` from the root):
+    /// passed over when it was met before or is a dead end (no legal move,
+    /// insufficient material, or proved by the static check, whose cost
+    /// goes to `checks_cost`), queued otherwise. `Some` when the traversal
+    /// ends: the winner mates, or the set or the queue is full.
+    #[inline(always)]
+    fn visit(
+        &mut self,
+        shared: &mut Shared<'_>,
+        pos: &Position,
+        m: Move,
+        child: &Position,
+        plies: u32,
+        checks_cost: &mut u64,
+    ) -> Option<Traversal> {
+        let winner = shared.winner;
+        let (hash, packed) = (shared.hash(child), child.pack());
+        match self.mark_visited(shared, hash, &packed, layer(plies + 1)) {
+            // Met before, and looked at then: not a mate (a mate ends the
+            // traversal when it is first met).
+            Visit::Seen => return None,
+            Visit::Full => {
+                self.out_of_memory = true;
+                return Some(Traversal::Interrupted);
+            }
+            Visit::New => {}
+        }
+        // The game-over and material tests on new positions only: most
+        // children of a traversal were met before.
+        if !child.has_legal_moves() {
+            if is_winner_mate(child, winner) {
+                self.mate = Some((plies + 1, *pos, m));
+                return Some(Traversal::Mate { plies: plies + 1 });
+            }
+            shared.visited.set_depth_in_set(hash, &packed, DEAD_END);
+            return None;
+        }
+        let irreversible = pos.is_irreversible(m);
+        if irreversible && insufficient_material(child, winner).is_some() {
+            shared.visited.set_depth_in_set(hash, &packed, DEAD_END);
+            return None;
+        }
+        if irreversible && shared.config.static_pruning().is_some() && shared.oracle.pays() && {
+            *checks_cost += STATIC_CHECK_NODES;
+            shared.oracle.proves(child, winner, plies as usize + 1)
+        } {
+            // No mate follows it: the recovery need not look.
+            shared.visited.set_depth_in_set(hash, &packed, DEAD_END);
+            return None;
+        }
+        if self.queue.len() >= self.max_queue {
+            self.out_of_memory = true;
+            return Some(Traversal::Interrupted);
+        }
+        self.queue.push_back((*child, plies + 1, 0));
+        None
+    }
+
+    /// Visits the position `packed` (`hash`) at `depth` in the visited
+    /// set, growing the set before its probes get long and when it is
+    /// full (at its largest it goes on filling up): `Full` when it cannot
+    /// grow any more.
+    #[inline(always)]
+    fn mark_visited(&self, shared: &mut Shared<'_>, hash: u64, packed: &PackedPosition, depth: i16) -> Visit {
+        // The slot of a packed position as `shared.hash` gives it.
+        let mask = shared.config.hash_mask();
+        let rehash = |p: &PackedPosition| p.zobrist() & mask;
+        if shared.visited.set_is_crowded() {
+            shared.visited.grow_set(rehash, self.max_visited_bytes);
+        }
+        let visit = shared.visited.visit(hash, packed, depth);
+        if visit != Visit::Full {
+            return visit;
+        }
+        // A larger part of the table, the same set (the slots come from the
+        // same hash as the visits').
+        if !shared.visited.grow_set(rehash, self.max_visited_bytes) {
+            return Visit::Full;
+        }
+        shared.visited.visit(hash, packed, depth)
     }
 }
 
