@@ -129,13 +129,13 @@ pub(crate) struct Guide {
 
 /// The number of bishop moves from each square to the mating corner of
 /// Figure 13 (the loser's king's corner square, [`loser_king_corner`], and
-/// its two neighbours on the edge: h8, g8 and h7 seen from White), through squares on which no piece that can never move or
-/// be taken stands (the mobility analysis's uncleared pieces), as the
-/// plan counts them ([`crate::plan::distances`]; far where no bishop gets
-/// there). The idea is CHA-Solver 3.0's
-/// (its last search phase steers bishops by such distances): in composed
-/// positions the loser's bishops often walk to the corner to wall their
-/// own king in.
+/// its two neighbours on the edge: h8, g8 and h7 seen from White), through
+/// squares on which no piece that can never move or be taken stands (the
+/// mobility analysis's uncleared pieces), as the plan counts them
+/// ([`crate::plan::distances`]; far where no bishop gets there). The idea
+/// is CHA-Solver 3.0's (its last search phase steers bishops by such
+/// distances): in composed positions the loser's bishops often walk to the
+/// corner to wall their own king in.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct BishopDistances {
     distance: [u8; 64],

@@ -372,6 +372,12 @@ fn key(priority: u32, depth: u32, index: u32) -> u64 {
     (u64::from(priority.min(0xffff)) << 48) | (u64::from(depth.min(0xffff)) << 32) | u64::from(index)
 }
 
+/// The priority, depth and index of a [`key`].
+#[inline(always)]
+fn unkey(key: u64) -> (u32, u32, u32) {
+    ((key >> 48) as u32, (key >> 32) as u32 & 0xffff, key as u32)
+}
+
 /// The state of one run of [`search`].
 struct Run<'p> {
     start: &'p Position,
@@ -489,8 +495,7 @@ impl<'p> Run<'p> {
         moves: &mut MoveList,
         children: &mut Vec<Position>,
     ) -> Option<Ending> {
-        let depth = (packed >> 32) as u32 & 0xffff;
-        let index = packed as u32;
+        let (priority, depth, index) = unkey(packed);
         // The root keeps its counters; the others are rebuilt.
         let pos = if index == 0 { *self.start } else { self.nodes[index as usize].pos.unpack() };
         pos.generate_legal_moves(moves);
@@ -500,7 +505,6 @@ impl<'p> Run<'p> {
         // priority was clamped.
         let mut tempo_left = match self.tempo {
             Tempo::First(kept) if pos.side_to_move() == self.winner => {
-                let priority = (packed >> 48) as u32;
                 let estimate =
                     if priority < 0xffff { priority - depth } else { self.guidance.priority(&pos, self.winner) };
                 debug_assert_eq!(estimate, self.guidance.priority(&pos, self.winner));
@@ -544,7 +548,7 @@ impl<'p> Run<'p> {
         if meter.nodes >= self.stop_at || !meter.tick() {
             return Some(self.stopped());
         }
-        let (depth, index) = ((packed >> 32) as u32 & 0xffff, packed as u32);
+        let (_, depth, index) = unkey(packed);
         let hash = child.hash() & self.hash_mask;
         // A position stored before needs no second look (the set holds
         // only stored positions: dead ends and dropped moves are not in

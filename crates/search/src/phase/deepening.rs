@@ -708,7 +708,7 @@ impl<'g> Dfs<'_, '_, 'g> {
         for m in moves {
             list.push(m);
         }
-        let checks = pos.check_squares();
+        let checks = node.checks.unwrap_or_else(|| pos.check_squares());
         let first = |m: Move| {
             let role = pos.board().role_at(m.from());
             matches!(role, Some(Role::Knight | Role::Bishop | Role::Rook | Role::Queen)) && checks.gives_check(pos, m)

@@ -225,41 +225,60 @@ impl Exhaustive {
             // Met before, and looked at then: not a mate (a mate ends the
             // traversal when it is first met).
             Visit::Seen => return None,
-            Visit::Full => {
-                self.out_of_memory = true;
-                return Some(Traversal::Interrupted);
-            }
+            Visit::Full => return self.out_of_room(),
             Visit::New => {}
         }
         // The game-over and material tests on new positions only: most
         // children of a traversal were met before.
-        if !child.has_legal_moves() {
-            if is_winner_mate(child, winner) {
-                self.mate = Some((plies + 1, *pos, m));
-                return Some(Traversal::Mate { plies: plies + 1 });
-            }
-            shared.visited.set_depth_in_set(hash, &packed, DEAD_END);
-            return None;
-        }
-        let irreversible = pos.is_irreversible(m);
-        if irreversible && insufficient_material(child, winner).is_some() {
-            shared.visited.set_depth_in_set(hash, &packed, DEAD_END);
-            return None;
-        }
-        if irreversible && shared.config.static_pruning().is_some() && shared.oracle.pays() && {
-            *checks_cost += STATIC_CHECK_NODES;
-            shared.oracle.proves(child, winner, plies as usize + 1)
-        } {
+        let dead_end = if child.has_legal_moves() {
+            self.proved_dead(shared, pos, m, child, plies, checks_cost)
+        } else if is_winner_mate(child, winner) {
+            self.mate = Some((plies + 1, *pos, m));
+            return Some(Traversal::Mate { plies: plies + 1 });
+        } else {
+            true
+        };
+        if dead_end {
             // No mate follows it: the recovery need not look.
             shared.visited.set_depth_in_set(hash, &packed, DEAD_END);
             return None;
         }
         if self.queue.len() >= self.max_queue {
-            self.out_of_memory = true;
-            return Some(Traversal::Interrupted);
+            return self.out_of_room();
         }
         self.queue.push_back((*child, plies + 1, 0));
         None
+    }
+
+    /// Whether no mate can follow `child` (the move `m` of `pos`, `plies`
+    /// from the root, with a legal move): after an irreversible move, the
+    /// winner's material cannot mate (Lemmas 5-6), or the static check
+    /// proves it (its cost goes to `checks_cost`).
+    #[inline(always)]
+    fn proved_dead(
+        &self,
+        shared: &mut Shared<'_>,
+        pos: &Position,
+        m: Move,
+        child: &Position,
+        plies: u32,
+        checks_cost: &mut u64,
+    ) -> bool {
+        if !pos.is_irreversible(m) {
+            return false;
+        }
+        let winner = shared.winner;
+        insufficient_material(child, winner).is_some()
+            || (shared.config.static_pruning().is_some() && shared.oracle.pays() && {
+                *checks_cost += STATIC_CHECK_NODES;
+                shared.oracle.proves(child, winner, plies as usize + 1)
+            })
+    }
+
+    /// The set or the queue could not grow: going on cannot help.
+    fn out_of_room(&mut self) -> Option<Traversal> {
+        self.out_of_memory = true;
+        Some(Traversal::Interrupted)
     }
 
     /// Visits the position `packed` (`hash`) at `depth` in the visited
