@@ -123,8 +123,12 @@ pub(crate) struct Guide {
     /// knight's move, as a set).
     knight_closer: [[[Bitboard; 64]; 2]; 2],
     /// The bishops' distances to the mating corner, in the later
-    /// iterations' guide ([`Guide::with_bishops`]).
+    /// iterations' guide ([`Guide::later`]).
     bishops: Option<Box<BishopDistances>>,
+    /// The winner has a lone knight or bishop, in the later iterations'
+    /// guide ([`Guide::later`]): a loser's piece stepping next to its own
+    /// king is rewarded ([`NodeGuide::steered`]).
+    walls: bool,
 }
 
 /// The number of bishop moves from each square to the mating corner of
@@ -186,12 +190,15 @@ fn dark_corner(board: &movegen::Board, winner: Color) -> bool {
 impl Guide {
     /// The guide of the later iterations: [`Guide::plain`]'s with the
     /// bishops' distances of `root` ([`BishopDistances`]), by which a
-    /// loser's bishop going nearer the corner is rewarded
-    /// ([`NodeGuide::score`]); `None` when `root` has none (the plain
-    /// guide serves).
-    pub fn with_bishops(winner: Color, root: &Position) -> Option<Guide> {
-        let bishops = BishopDistances::of(root, winner)?;
-        Some(Guide { bishops: Some(Box::new(bishops)), ..Guide::plain(winner).clone() })
+    /// loser's bishop going nearer the corner is rewarded, and, when the
+    /// winner may come to have a lone knight or bishop
+    /// ([`lone_minor_piece_ahead`]), the walls
+    /// its king needs ([`NodeGuide::steered`]); `None` when `root` has
+    /// neither (the plain guide serves).
+    pub fn later(winner: Color, root: &Position) -> Option<Guide> {
+        let bishops = BishopDistances::of(root, winner).map(Box::new);
+        let walls = lone_minor_piece_ahead(root.board(), winner);
+        (bishops.is_some() || walls).then(|| Guide { bishops, walls, ..Guide::plain(winner).clone() })
     }
 
     /// The guide for `winner` with the given targets.
@@ -227,7 +234,7 @@ impl Guide {
                 }
             }
         }
-        Guide { winner, targets, to_targets, corner, knight_closer, bishops: None }
+        Guide { winner, targets, to_targets, corner, knight_closer, bishops: None, walls: false }
     }
 
     /// The guide for `winner` without targets (the paper's corner only): it
@@ -244,6 +251,20 @@ impl Guide {
     /// The targets.
     pub fn targets(&self) -> &Targets {
         &self.targets
+    }
+
+    /// This guide without the walls ([`Guide::later`]), to test what they
+    /// change.
+    #[cfg(test)]
+    pub fn without_walls(&self) -> Guide {
+        Guide { walls: false, ..self.clone() }
+    }
+
+    /// Whether this guide steers the loser's pieces in the later
+    /// iterations ([`Guide::later`]).
+    #[inline]
+    fn steers(&self) -> bool {
+        self.bishops.is_some() || self.walls
     }
 
     /// The per-node part of the scores for `pos`; with `loser_opens`, every
@@ -334,6 +355,31 @@ impl NodeGuide<'_> {
         if role == Role::Knight { captures | (targets & self.knight_closer[from as usize]) } else { captures }
     }
 
+    /// The later iterations' steering of the loser's move `m` of a piece
+    /// `role` ([`Guide::later`]): whether it is rewarded.
+    ///
+    /// - A bishop going nearer the corner may wall its own king in there
+    ///   (docs/tuning.md#bishop-distances).
+    /// - Against a lone knight or bishop the loser's king is mated only
+    ///   where its own pieces take its flight squares, so a piece (not the
+    ///   king) stepping next to its king from a square not next to it is
+    ///   rewarded (docs/tuning.md#own-king-walls).
+    ///
+    /// Like every score, this only decides how deep a line is searched.
+    #[inline(never)]
+    fn steered(&self, pos: &Position, m: Move, role: Role) -> bool {
+        if let Some(bishops) = &self.guide.bishops {
+            if role == Role::Bishop && bishops.of_square(m.to()) < bishops.of_square(m.from()) {
+                return true;
+            }
+        }
+        if self.guide.walls && role != Role::King && lone_minor_piece(pos.board(), self.guide.winner) {
+            let walls = attacks::king(pos.king_of(pos.side_to_move()));
+            return walls.contains(m.to()) && !walls.contains(m.from());
+        }
+        false
+    }
+
     /// Figure 12: the score of the legal move `m` of `pos` (the position
     /// this node's scores are of: [`Guide::node`]).
     #[inline(always)]
@@ -358,15 +404,11 @@ impl NodeGuide<'_> {
         if self.going_to_corner(m, role) || (self.loser_opens && moving_pawn) {
             return Score::Reward;
         }
-        // A loser's bishop going nearer the corner may wall its own king in
-        // (the later iterations only, whose loser opens and whose guide has
-        // the distances: docs/tuning.md#bishop-distances).
-        if self.loser_opens && role == Role::Bishop {
-            if let Some(bishops) = &self.guide.bishops {
-                if bishops.of_square(m.to()) < bishops.of_square(m.from()) {
-                    return Score::Reward;
-                }
-            }
+        // The later iterations' own steering (whose loser opens and whose
+        // guide has it): out of line, so the first iteration's code is the
+        // paper's alone (docs/tuning.md#own-king-walls).
+        if self.loser_opens && self.guide.steers() && self.steered(pos, m, role) {
+            return Score::Reward;
         }
         let blockers = self.guide.targets.blockers;
         if !moving_pawn && role != Role::King && blockers.contains(m.to()) && !blockers.contains(m.from()) {
@@ -377,6 +419,22 @@ impl NodeGuide<'_> {
         }
         Score::Normal
     }
+}
+
+/// Whether the winner's material is one knight or one bishop besides its
+/// king and nothing else.
+fn lone_minor_piece(board: &movegen::Board, winner: Color) -> bool {
+    let ours = board.by_color(winner) - board.kings();
+    ours.count() == 1 && (ours & (board.knights() | board.bishops())).any()
+}
+
+/// Whether a search from a root with this material may reach nodes where
+/// the winner has a lone knight or bishop ([`lone_minor_piece`]): it has
+/// no queen or rook and at most one knight or bishop (its pawns may be
+/// taken; one promoting adds a piece).
+fn lone_minor_piece_ahead(board: &movegen::Board, winner: Color) -> bool {
+    let ours = board.by_color(winner);
+    (ours & (board.queens() | board.rooks())).is_empty() && (ours & (board.knights() | board.bishops())).count() <= 1
 }
 
 /// Whether the material is as in Lemma 5 or 6 *ignoring pawns*: the winner
@@ -454,7 +512,7 @@ mod tests {
     #[test]
     fn a_loser_bishop_nearing_the_corner_is_rewarded_in_later_iterations() {
         let pos: Position = "7k/8/8/8/8/8/8/K1B1b1b1 b - -".parse().unwrap();
-        let later = Guide::with_bishops(Color::White, &pos).expect("three bishops");
+        let later = Guide::later(Color::White, &pos).expect("three bishops");
         let plain = Guide::plain(Color::White);
         for (uci, with_bishops) in [("e1c3", Score::Reward), ("e1d2", Score::Normal)] {
             let m = pos.parse_uci(uci).unwrap();
@@ -463,8 +521,34 @@ mod tests {
         }
         let white: Position = "7k/8/8/8/8/8/8/K1B1b1b1 w - -".parse().unwrap();
         let m = white.parse_uci("c1b2").unwrap();
-        let later = Guide::with_bishops(Color::White, &white).expect("three bishops");
+        let later = Guide::later(Color::White, &white).expect("three bishops");
         assert_eq!(later.node(&white, true).score(&white, m), Score::Normal);
+    }
+
+    /// Against a lone knight (or bishop), the later iterations' guide
+    /// rewards a loser's piece stepping next to its own king (g2-e2 next to
+    /// d1); the plain guide does not, nor a move from one square next to
+    /// the king to another (c2-d2), nor one away from it (g2-g7), nor any
+    /// move where the winner has a pawn besides. A winner with a rook has
+    /// no such guide.
+    #[test]
+    fn a_loser_piece_walling_its_king_in_is_rewarded_against_a_lone_minor_piece() {
+        let plain = Guide::plain(Color::Black);
+        for fen in ["1k6/2n5/8/8/8/8/2Q3Q1/3K4 w - -", "1k6/2b5/8/8/8/8/2Q3Q1/3K4 w - -"] {
+            let pos: Position = fen.parse().unwrap();
+            let later = Guide::later(Color::Black, &pos).expect("a lone minor piece");
+            for (uci, score) in [("g2e2", Score::Reward), ("c2d2", Score::Normal), ("g2g7", Score::Normal)] {
+                let m = pos.parse_uci(uci).unwrap();
+                assert_eq!(later.node(&pos, true).score(&pos, m), score, "{fen} {uci}");
+                assert_eq!(plain.node(&pos, true).score(&pos, m), Score::Normal, "{fen} {uci}");
+            }
+        }
+        let with_pawn: Position = "1k6/2n5/7p/8/8/8/2Q3Q1/3K4 w - -".parse().unwrap();
+        let later = Guide::later(Color::Black, &with_pawn).expect("a pawn may be taken");
+        let m = with_pawn.parse_uci("g2e2").unwrap();
+        assert_eq!(later.node(&with_pawn, true).score(&with_pawn, m), Score::Normal);
+        let rook: Position = "1k6/2r5/8/8/8/8/2Q3Q1/3K4 w - -".parse().unwrap();
+        assert_eq!(Guide::later(Color::Black, &rook), None);
     }
 
     #[test]

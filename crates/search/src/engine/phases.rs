@@ -173,7 +173,7 @@ impl<'s, 'a> Phases<'s, 'a> {
         // built at the first of them: most queries end before).
         let (winner, start) = (self.shared.winner, self.start);
         let later = (options.scores == Scores::LoserOpens)
-            .then(|| self.later_guide.get_or_insert_with(|| Guide::with_bishops(winner, &start)).as_ref())
+            .then(|| self.later_guide.get_or_insert_with(|| Guide::later(winner, &start)).as_ref())
             .flatten();
         let guide = later.unwrap_or_else(|| Guide::plain(winner));
         match deepening::iterate(self.shared, guide, &self.start, options) {

@@ -969,7 +969,7 @@ mod tests {
         assert!(proofs > 20 && mates > 100 && differ > 20, "{proofs} proofs, {mates} mates, {differ} differ");
     }
 
-    /// The later iterations' guide ([`Guide::with_bishops`]) changes only
+    /// The later iterations' guide ([`Guide::later`]) changes only
     /// how deep each line is searched: on the first 300 labelled hard
     /// positions with three bishops or more, no iteration with it proves a
     /// position unwinnable for a side its label says can mate, every
@@ -987,7 +987,7 @@ mod tests {
             }
             positions += 1;
             for (winner, can_mate) in [(Color::White, label.starts_with('W')), (Color::Black, label.ends_with('B'))] {
-                let Some(guide) = Guide::with_bishops(winner, &pos) else { continue };
+                let Some(guide) = Guide::later(winner, &pos) else { continue };
                 for depth in [3, 7] {
                     let options = Options {
                         node_bound: 4_000,
@@ -1012,6 +1012,63 @@ mod tests {
             }
         }
         assert!(positions > 100 && mates > 20 && proofs > 5 && differ > 20, "{positions} {mates} {proofs} {differ}");
+    }
+
+    /// The walls of the later iterations' guide (a loser's piece stepping
+    /// next to its own king is rewarded against a lone knight or bishop:
+    /// [`crate::guide::NodeGuide::score`]) change only how deep each line
+    /// is searched: on the labelled hard and dev positions where a side has
+    /// no queen or rook and at most one knight or bishop, no iteration with
+    /// them proves that side unwinnable when its label says it can mate,
+    /// every helpmate replays to a mate, and they do change some
+    /// iterations (those of the same guide without them differ).
+    #[test]
+    fn the_walls_against_a_lone_minor_piece_change_only_the_depths() {
+        let (mut queries, mut mates, mut proofs, mut differ) = (0, 0, 0, 0);
+        for name in ["hard-positions.txt", "dev-positions.txt"] {
+            for line in testdata_text(name).lines().filter(|line| !line.starts_with('#') && !line.is_empty()) {
+                let (label, fen) = line.split_once(' ').unwrap();
+                let pos: Position = fen.parse().unwrap();
+                for (winner, can_mate) in [(Color::White, label.starts_with('W')), (Color::Black, label.ends_with('B'))]
+                {
+                    let ours = pos.board().by_color(winner);
+                    let minor = ours & (pos.board().knights() | pos.board().bishops());
+                    if (ours & (pos.board().queens() | pos.board().rooks())).any() || minor.count() != 1 {
+                        continue;
+                    }
+                    let Some(guide) = Guide::later(winner, &pos) else { continue };
+                    queries += 1;
+                    for depth in [3, 7] {
+                        let options = Options {
+                            node_bound: 4_000,
+                            scores: Scores::LoserOpens,
+                            order: MoveOrder::Rotated { seed: 5 },
+                            ..Options::plain(depth)
+                        };
+                        let with = with_fresh_tables(winner, |shared| iterate(shared, &guide, &pos, options));
+                        match &with {
+                            Iteration::Mate(moves) => {
+                                assert!(
+                                    crate::replay(&pos, winner, moves).is_ok(),
+                                    "{fen} {winner:?} {depth}: {moves:?}"
+                                );
+                                mates += 1;
+                            }
+                            Iteration::Proof { .. } => {
+                                assert!(!can_mate, "{fen}: a proof for {winner:?}, who can mate");
+                                proofs += 1;
+                            }
+                            Iteration::Interrupted { .. } => {}
+                        }
+                        let without = guide.without_walls();
+                        differ += usize::from(
+                            with != with_fresh_tables(winner, |shared| iterate(shared, &without, &pos, options)),
+                        );
+                    }
+                }
+            }
+        }
+        assert!(queries > 1_000 && mates > 500 && proofs > 100 && differ > 200, "{queries} {mates} {proofs} {differ}");
     }
 
     /// [`Dfs::winner_tail`] takes the moves [`Dfs::try_move`] takes one by
