@@ -191,7 +191,8 @@ impl<'s, 'a> Phases<'s, 'a> {
     /// without one, how far it got ([`Reach`]). A guidance with nothing to
     /// steer by from the start (at its floor,
     /// [`Guidance::estimate_at_floor`]) would only run a breadth-first
-    /// search: it is skipped, and its nodes go to the other phases.
+    /// search: it is left out, and a later turn runs the next guidance of
+    /// the rotation instead ([`best_first_runs`]).
     pub fn best_first(&mut self, turn: usize, allowance: u64) -> ControlFlow<Outcome, Option<Reach>> {
         let (winner, start) = (self.shared.winner, self.start);
         let plan = self.shared.plan(&start);
@@ -203,15 +204,14 @@ impl<'s, 'a> Phases<'s, 'a> {
         let allocated = self.shared.tt.bytes() + self.shared.visited.bytes() + self.traversal.queue_bytes();
         let positions = self.memory.best_first_positions(allocated);
         let mut closed = None;
-        for run in best_first_runs(turn, allowance, plan.is_some()) {
-            let guidance = match (run.steering, &plan) {
-                (Steering::Material, _) => Guidance::Material,
-                (Steering::Plan, Some(plan)) => Guidance::Plan(plan),
-                (Steering::Plan | Steering::Goal, _) => Guidance::Goal(goal),
-            };
-            if guidance.estimate_at_floor(&start, winner) {
-                continue;
-            }
+        let guidance = |steering| match (steering, &plan) {
+            (Steering::Material, _) => Guidance::Material,
+            (Steering::Plan, Some(plan)) => Guidance::Plan(plan),
+            (Steering::Plan | Steering::Goal, _) => Guidance::Goal(goal),
+        };
+        let at_floor = |steering| guidance(steering).estimate_at_floor(&start, winner);
+        for run in best_first_runs(turn, allowance, plan.is_some(), at_floor) {
+            let guidance = guidance(run.steering);
             let tempo = tempo_moves(guidance, run.kept);
             match best_first::run(&mut self.shared.meter, &start, winner, guidance, tempo, positions, run.allowance) {
                 best_first::Ending::Mate(moves) => return Break(Outcome::Mate(moves)),

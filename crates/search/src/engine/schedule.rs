@@ -408,12 +408,25 @@ pub(crate) fn best_first_allowance(bound: u64, first_bound: u64, spent: u64) -> 
 /// (docs/tuning.md#best-first-first-turn). Each later turn runs the next
 /// guidance of [`BEST_FIRST_ROTATION`] with the whole allowance, keeping
 /// what its guidance keeps.
-pub(crate) fn best_first_runs(turn: usize, allowance: u64, has_plan: bool) -> Vec<BestFirstRun> {
+///
+/// A guidance `at_floor` (with nothing to steer by from the start, it
+/// would only run a breadth-first search) is left out: a later turn passes
+/// to the next guidance of the rotation instead of giving its nodes to the
+/// other phases (docs/tuning.md#best-first-floor), and a turn whose every
+/// guidance is at its floor runs nothing.
+pub(crate) fn best_first_runs(
+    turn: usize,
+    allowance: u64,
+    has_plan: bool,
+    at_floor: impl Fn(Steering) -> bool,
+) -> Vec<BestFirstRun> {
     let run = |steering, kept, allowance| BestFirstRun { steering, kept, allowance };
     if let Some(later) = turn.checked_sub(1) {
-        return vec![run(BEST_FIRST_ROTATION[later % BEST_FIRST_ROTATION.len()], None, allowance)];
+        let rotation =
+            (0..BEST_FIRST_ROTATION.len()).map(|k| BEST_FIRST_ROTATION[(later + k) % BEST_FIRST_ROTATION.len()]);
+        return rotation.filter(|&s| !at_floor(s)).take(1).map(|s| run(s, None, allowance)).collect();
     }
-    let probes = BEST_FIRST_PROBES.iter().filter(|&&s| has_plan || s != Steering::Plan);
+    let probes = BEST_FIRST_PROBES.iter().filter(|&&s| (has_plan || s != Steering::Plan) && !at_floor(s));
     probes.map(|&s| run(s, Some(PROBE_TEMPO_MOVES), allowance / BEST_FIRST_PROBE_SHARE)).collect()
 }
 
@@ -561,13 +574,13 @@ mod tests {
         for _ in 0..10 {
             schedule.next_round(cut);
             if let Some((turn, _)) = schedule.best_first_turn(1_000_000) {
-                turns.push((schedule.round, best_first_runs(turn, 800, true)[0].steering));
+                turns.push((schedule.round, best_first_runs(turn, 800, true, |_| false)[0].steering));
             }
         }
         use Steering::{Goal, Material, Plan};
         assert_eq!(turns, [(4, Goal), (6, Plan), (8, Material), (10, Goal)]);
         let probing = Schedule { round: 4, ..Schedule::new(10_000, true, false) };
-        assert_eq!(best_first_runs(probing.best_first_turn(1_000_000).unwrap().0, 800, true).len(), 2);
+        assert_eq!(best_first_runs(probing.best_first_turn(1_000_000).unwrap().0, 800, true, |_| false).len(), 2);
     }
 
     /// The exhaustive allowance: its own doubling; at least eight times a
@@ -633,7 +646,8 @@ mod tests {
     fn the_first_best_first_turn_only_probes() {
         use Steering::{Goal, Material, Plan};
         let runs = |turn, has_plan| {
-            best_first_runs(turn, 800, has_plan).iter().map(|r| (r.steering, r.kept, r.allowance)).collect::<Vec<_>>()
+            let runs = best_first_runs(turn, 800, has_plan, |_| false);
+            runs.iter().map(|r| (r.steering, r.kept, r.allowance)).collect::<Vec<_>>()
         };
         assert_eq!(PROBE_TEMPO_MOVES, 1);
         assert_eq!(runs(0, true), [(Goal, Some(1), 100), (Plan, Some(1), 100)]);
@@ -644,5 +658,27 @@ mod tests {
             assert_eq!(runs(3, has_plan), [(Material, None, 800)]);
             assert_eq!(runs(4, has_plan), [(Goal, None, 800)]);
         }
+    }
+
+    /// A guidance at its floor is left out: from the probes, and from a
+    /// later turn, which runs the next guidance of the rotation instead
+    /// (the goal's turn the plan's, the material's the goal's); with every
+    /// guidance at its floor, a turn runs nothing.
+    #[test]
+    fn a_guidance_at_its_floor_passes_its_turn_to_the_next() {
+        use Steering::{Goal, Material, Plan};
+        let steerings = |turn, floor: &[Steering]| {
+            best_first_runs(turn, 800, true, |s| floor.contains(&s)).iter().map(|r| r.steering).collect::<Vec<_>>()
+        };
+        assert_eq!(steerings(0, &[Goal]), [Plan]);
+        assert_eq!(steerings(1, &[Goal]), [Plan]);
+        assert_eq!(steerings(2, &[Goal]), [Plan]);
+        assert_eq!(steerings(3, &[Goal]), [Material]);
+        assert_eq!(steerings(3, &[Material]), [Goal]);
+        assert_eq!(steerings(1, &[Goal, Plan]), [Material]);
+        assert_eq!(steerings(2, &[Goal, Plan, Material]), []);
+        assert_eq!(steerings(0, &[Goal, Plan]), []);
+        let runs = best_first_runs(1, 800, true, |s| s == Goal);
+        assert_eq!((runs[0].kept, runs[0].allowance), (None, 800));
     }
 }
