@@ -125,9 +125,9 @@ pub(crate) struct Guide {
     /// The bishops' distances to the mating corner, in the later
     /// iterations' guide ([`Guide::later`]).
     bishops: Option<Box<BishopDistances>>,
-    /// The winner has a lone knight or bishop, in the later iterations'
-    /// guide ([`Guide::later`]): a loser's piece stepping next to its own
-    /// king is rewarded ([`NodeGuide::steered`]).
+    /// The winner may come to have a lone knight or bishop, in the later
+    /// iterations' guide ([`Guide::later`]): where it has, a loser's piece
+    /// stepping next to its own king is rewarded ([`NodeGuide::steered`]).
     walls: bool,
 }
 
@@ -192,9 +192,9 @@ impl Guide {
     /// bishops' distances of `root` ([`BishopDistances`]), by which a
     /// loser's bishop going nearer the corner is rewarded, and, when the
     /// winner may come to have a lone knight or bishop
-    /// ([`lone_minor_piece_ahead`]), the walls
-    /// its king needs ([`NodeGuide::steered`]); `None` when `root` has
-    /// neither (the plain guide serves).
+    /// ([`lone_minor_piece_ahead`]), the walls its king needs
+    /// ([`NodeGuide::steered`]); `None` when `root` has neither (the plain
+    /// guide serves).
     pub fn later(winner: Color, root: &Position) -> Option<Guide> {
         let bishops = BishopDistances::of(root, winner).map(Box::new);
         let walls = lone_minor_piece_ahead(root.board(), winner);
