@@ -239,9 +239,13 @@ fn capture_is_terminal(board: &Board, castlings: &Castlings, assumed: &Fixpoint,
         }
         // A pawn that takes on its last rank promotes there, whatever its
         // region (the capture may be the move that breaks the assumption).
-        let promoting = promotes(capturer)
-            || (role == Role::Pawn && Bitboard::relative_rank(capturer_color, Rank::Eighth).contains(x));
-        let origins = region(capturer) & attack_sources(role, capturer_color, promoting, x, fixed - capturer);
+        // It takes from where it stands before the capture: as a pawn, or as
+        // any piece only if it may have promoted before (its region meets
+        // its last rank).
+        let promoted = promotes(capturer);
+        let promoting =
+            promoted || (role == Role::Pawn && Bitboard::relative_rank(capturer_color, Rank::Eighth).contains(x));
+        let origins = region(capturer) & attack_sources(role, capturer_color, promoted, x, fixed - capturer);
         for y in origins {
             // After the capture: the capturer stands on `x`, its origin is
             // empty, the victim is gone.
@@ -371,7 +375,8 @@ mod tests {
     /// Every capture the verification calls terminal ends in stalemate, in
     /// random positions built around it: Black's king near a corner or an
     /// edge, Black pawns blocked by White pawns, a few Black pieces next to
-    /// the king, White pieces anywhere, White to move. Every piece counts as
+    /// the king, White pieces anywhere (a pawn on its seventh rank in a
+    /// quarter of them), White to move. Every piece counts as
     /// fixed on its square (the regions are the squares): for each legal
     /// White capture of a piece whose capture the verification calls
     /// terminal, the position after it must be stalemate. Asserts that
@@ -407,6 +412,14 @@ mod tests {
                 let square = rng.square();
                 if board.piece_at(square).is_none() {
                     board.set_piece_at(square, Piece::new(Color::White, roles[rng.below(roles.len())]));
+                }
+            }
+            // Sometimes a white pawn on its seventh rank, which takes onto
+            // the eighth as a pawn and promotes there.
+            if rng.below(4) == 0 {
+                let square = Square::new(6 * 8 + rng.below(8) as u32);
+                if board.piece_at(square).is_none() {
+                    board.set_piece_at(square, Piece::new(Color::White, Role::Pawn));
                 }
             }
             let white_king = rng.square();
@@ -505,6 +518,41 @@ mod tests {
         let capture = pos.parse_uci("d5e6").unwrap();
         assert!(!pos.play(capture).is_stalemate());
         assert!(!capture_is_terminal(board, &Castlings::default(), &assumed, Square::E6));
+    }
+
+    /// A pawn that cannot have promoted (its region misses its last rank)
+    /// takes only as a pawn: in `k1b5/1p1p4/1P1P4/8/8/2B5/8/K5B1 w` the
+    /// white pawn of b6 is a knight's move from c8, but it never stands on
+    /// b7 or d7, so it never takes the bishop there. The only capturer is
+    /// White's king, from d8 or c7 with Black's king on a8 (on b8 it guards
+    /// c8), and that capture stalemates Black. So the bishop and the four
+    /// pawns are never cleared. Counting the pawn as a queen or a knight
+    /// on its square, as if it might have promoted, let it "take" c8 from
+    /// b6 and freed every piece.
+    #[test]
+    fn a_pawn_that_cannot_have_promoted_takes_as_a_pawn() {
+        let pos: Position = "k1b5/1p1p4/1P1P4/8/8/2B5/8/K5B1 w - -".parse().unwrap();
+        let board = pos.board();
+        let assumed = Fixpoint {
+            regions: Regions::own_squares(board.occupied()),
+            cleared: Bitboard::EMPTY,
+            reachable: [Bitboard::EMPTY; 2],
+            frozen: Bitboard::EMPTY,
+        };
+        assert!(capture_is_terminal(board, &Castlings::default(), &assumed, Square::C8));
+        let mobility = crate::Mobility::compute(&pos).unwrap();
+        for square in [Square::C8, Square::B7, Square::D7, Square::B6, Square::D6] {
+            assert_eq!(mobility.region(square), Bitboard::from(square), "{square:?}");
+        }
+        // The same capture as it is played: with Black's king on a8 it is
+        // stalemate.
+        let walked: Position = "k1bK4/1p1p4/1P1P4/8/8/2B5/8/6B1 w - -".parse().unwrap();
+        assert!(walked.play(walked.parse_uci("d8c8").unwrap()).is_stalemate());
+        // With a light-squared bishop of White's, which a pawn can take on
+        // a6, the pawns are free again (and Black mates: the static check's
+        // tests replay it).
+        let light: Position = "k1b5/1p1p4/1P1P4/8/8/2B5/8/K4B2 w - -".parse().unwrap();
+        assert_ne!(crate::Mobility::compute(&light).unwrap().region(Square::B7), Bitboard::from(Square::B7));
     }
 
     #[test]
