@@ -240,8 +240,10 @@ fn capture_is_terminal(board: &Board, castlings: &Castlings, assumed: &Fixpoint,
         // A pawn that takes on its last rank promotes there, whatever its
         // region (the capture may be the move that breaks the assumption).
         // It takes from where it stands before the capture: as a pawn, or as
-        // any piece only if it may have promoted before (its region meets
-        // its last rank).
+        // any piece only if it may have promoted before. A pawn promotes
+        // only on arriving on its last rank, which then lies in its region
+        // (Lemma 8), so one whose region misses that rank is still a pawn
+        // there and attacks the victim only from its pawn squares.
         let promoted = promotes(capturer);
         let promoting =
             promoted || (role == Role::Pawn && Bitboard::relative_rank(capturer_color, Rank::Eighth).contains(x));
@@ -372,6 +374,17 @@ mod tests {
     use crate::Regions;
     use movegen::{Piece, Position, Setup};
 
+    /// Assumed regions in which every piece of `board` stays on its square
+    /// (none cleared).
+    fn every_piece_fixed(board: &Board) -> Fixpoint {
+        Fixpoint {
+            regions: Regions::own_squares(board.occupied()),
+            cleared: Bitboard::EMPTY,
+            reachable: [Bitboard::EMPTY; 2],
+            frozen: Bitboard::EMPTY,
+        }
+    }
+
     /// Every capture the verification calls terminal ends in stalemate, in
     /// random positions built around it: Black's king near a corner or an
     /// edge, Black pawns blocked by White pawns, a few Black pieces next to
@@ -453,13 +466,7 @@ mod tests {
             positions += 1;
             let board = pos.board();
             let castlings = Castlings::of(&pos);
-            let regions = Regions::own_squares(board.occupied());
-            let assumed = Fixpoint {
-                regions,
-                cleared: Bitboard::EMPTY,
-                reachable: [Bitboard::EMPTY; 2],
-                frozen: Bitboard::EMPTY,
-            };
+            let assumed = every_piece_fixed(board);
             for m in pos.legal_moves().iter() {
                 let x = m.to();
                 if board.color_at(x) != Some(Color::Black) || !capture_is_terminal(board, &castlings, &assumed, x) {
@@ -489,12 +496,7 @@ mod tests {
         assert_eq!(after.legal_moves().len(), 1);
         assert!(after.legal_moves()[0].is_castle() && !after.is_stalemate());
         let board = pos.board();
-        let assumed = Fixpoint {
-            regions: Regions::own_squares(board.occupied()),
-            cleared: Bitboard::EMPTY,
-            reachable: [Bitboard::EMPTY; 2],
-            frozen: Bitboard::EMPTY,
-        };
+        let assumed = every_piece_fixed(board);
         assert!(!capture_is_terminal(board, &Castlings::of(&pos), &assumed, Square::A4));
         // Without the right, the same capture does stalemate.
         let without: Position = "6kr/3N1p1p/5P1P/8/n7/8/8/Q1K5 w - - 0 1".parse().unwrap();
@@ -533,12 +535,7 @@ mod tests {
     fn a_pawn_that_cannot_have_promoted_takes_as_a_pawn() {
         let pos: Position = "k1b5/1p1p4/1P1P4/8/8/2B5/8/K5B1 w - -".parse().unwrap();
         let board = pos.board();
-        let assumed = Fixpoint {
-            regions: Regions::own_squares(board.occupied()),
-            cleared: Bitboard::EMPTY,
-            reachable: [Bitboard::EMPTY; 2],
-            frozen: Bitboard::EMPTY,
-        };
+        let assumed = every_piece_fixed(board);
         assert!(capture_is_terminal(board, &Castlings::default(), &assumed, Square::C8));
         let mobility = crate::Mobility::compute(&pos).unwrap();
         for square in [Square::C8, Square::B7, Square::D7, Square::B6, Square::D6] {

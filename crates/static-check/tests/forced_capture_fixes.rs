@@ -9,20 +9,14 @@
 //! 2. cxb3# mates: the wrong `unwinnable` the guide forbids. The helpmate
 //! is replayed with cozy-chess, not the project's move generator.
 
-use cozy_chess::{Board, GameStatus};
+mod common;
+
 use movegen::{Color, Position};
 
 #[test]
 fn the_static_check_does_not_prove_a_position_whose_only_move_leads_to_mate() {
     let fen = "6br/1p3p1k/1Pp2P1p/n1P4P/2p5/p1P5/P1P5/KB6 b - - 0 1";
-    let mut board = Board::from_fen(fen, false).unwrap();
-    for text in ["a5b3", "c2b3"] {
-        let mv: cozy_chess::Move = text.parse().unwrap();
-        assert!(board.is_legal(mv), "{text}");
-        board.play(mv);
-    }
-    assert_eq!(board.status(), GameStatus::Won);
-    assert_eq!(board.side_to_move(), cozy_chess::Color::Black);
+    assert_eq!(common::replay_to_mate(fen, &["a5b3", "c2b3"]), cozy_chess::Color::Black);
     let pos: Position = fen.parse().unwrap();
     let explanation = static_check::analyze(&pos, Color::White);
     assert!(!explanation.is_unwinnable(), "{explanation}");

@@ -14,7 +14,8 @@
 //! Black's b-pawn can take it on a6 and promote, and Black mates: the
 //! helpmate is replayed with cozy-chess, not the project's move generator.
 
-use cozy_chess::{Board, GameStatus};
+mod common;
+
 use movegen::{Color, Position};
 
 #[test]
@@ -31,14 +32,7 @@ fn with_a_light_bishop_to_take_the_pawns_are_free_and_black_mates() {
         "f1e2", "a8b8", "e2a6", "b7a6", "b6b7", "a6a5", "c3e1", "a5a4", "e1d2", "a4a3", "d2c1", "a3a2", "c1b2", "c8b7",
         "b2c1", "b8c8", "a1b2", "a2a1q", "b2b3", "a1c1", "b3a2", "b7d5",
     ];
-    let mut board = Board::from_fen(fen, false).unwrap();
-    for text in helpmate {
-        let mv: cozy_chess::Move = text.parse().unwrap();
-        assert!(board.is_legal(mv), "{text}");
-        board.play(mv);
-    }
-    assert_eq!(board.status(), GameStatus::Won);
-    assert_eq!(board.side_to_move(), cozy_chess::Color::White);
+    assert_eq!(common::replay_to_mate(fen, &helpmate), cozy_chess::Color::White);
     let pos: Position = fen.parse().unwrap();
     let explanation = static_check::analyze(&pos, Color::Black);
     assert!(!explanation.is_unwinnable(), "{explanation}");

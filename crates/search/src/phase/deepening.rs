@@ -704,16 +704,12 @@ impl<'g> Dfs<'_, '_, 'g> {
     /// [`Dfs::winner_tail`] takes the same moves by sets; this is what it
     /// is tested against.
     fn tail_one_by_one(&mut self, pos: &Position, moves: &mut StagedMoves<'_>, node: &Node<'g>) -> bool {
-        let mut list = MoveList::new();
-        for m in moves {
-            list.push(m);
-        }
         let checks = node.checks.unwrap_or_else(|| pos.check_squares());
-        let first = |m: Move| {
+        let first = |m: &Move| {
             let role = pos.board().role_at(m.from());
-            matches!(role, Some(Role::Knight | Role::Bishop | Role::Rook | Role::Queen)) && checks.gives_check(pos, m)
+            matches!(role, Some(Role::Knight | Role::Bishop | Role::Rook | Role::Queen)) && checks.gives_check(pos, *m)
         };
-        let (checking, others): (Vec<Move>, Vec<Move>) = list.iter().partition(|&&m| first(m));
+        let (checking, others): (Vec<Move>, Vec<Move>) = moves.partition(first);
         checking.iter().chain(&others).find_map(|&m| self.try_move(pos, m, node)).unwrap_or(false)
     }
 
@@ -988,35 +984,53 @@ mod tests {
             positions += 1;
             for (winner, can_mate) in [(Color::White, label.starts_with('W')), (Color::Black, label.ends_with('B'))] {
                 let Some(guide) = Guide::later(winner, &pos) else { continue };
-                for depth in [3, 7] {
-                    let options = Options {
-                        node_bound: 4_000,
-                        scores: Scores::LoserOpens,
-                        order: MoveOrder::Rotated { seed: 5 },
-                        ..Options::plain(depth)
-                    };
-                    let with = with_fresh_tables(winner, |shared| iterate(shared, &guide, &pos, options));
-                    match &with {
-                        Iteration::Mate(moves) => {
-                            assert!(crate::replay(&pos, winner, moves).is_ok(), "{fen} {winner:?} {depth}: {moves:?}");
-                            mates += 1;
-                        }
-                        Iteration::Proof { .. } => {
-                            assert!(!can_mate, "{fen}: a proof for {winner:?}, who can mate");
-                            proofs += 1;
-                        }
-                        Iteration::Interrupted { .. } => {}
-                    }
-                    differ += usize::from(with != run_alone(&pos, winner, options));
-                }
+                let [m, p, d] = later_guide_iterations(&pos, winner, can_mate, &guide, Guide::plain(winner));
+                (mates, proofs, differ) = (mates + m, proofs + p, differ + d);
             }
         }
         assert!(positions > 100 && mates > 20 && proofs > 5 && differ > 20, "{positions} {mates} {proofs} {differ}");
     }
 
+    /// Two later iterations (depths 3 and 7, 4,000 nodes) of `pos` for
+    /// `winner` with `guide`: every helpmate replays to a mate, and no
+    /// proof comes where the label says `winner` `can_mate`. Counts the
+    /// mates, the proofs, and the iterations that differ from the same with
+    /// `baseline`.
+    fn later_guide_iterations(
+        pos: &Position,
+        winner: Color,
+        can_mate: bool,
+        guide: &Guide,
+        baseline: &Guide,
+    ) -> [usize; 3] {
+        let [mut mates, mut proofs, mut differ] = [0; 3];
+        for depth in [3, 7] {
+            let options = Options {
+                node_bound: 4_000,
+                scores: Scores::LoserOpens,
+                order: MoveOrder::Rotated { seed: 5 },
+                ..Options::plain(depth)
+            };
+            let with = with_fresh_tables(winner, |shared| iterate(shared, guide, pos, options));
+            match &with {
+                Iteration::Mate(moves) => {
+                    assert!(crate::replay(pos, winner, moves).is_ok(), "{pos:?} {winner:?} {depth}: {moves:?}");
+                    mates += 1;
+                }
+                Iteration::Proof { .. } => {
+                    assert!(!can_mate, "{pos:?}: a proof for {winner:?}, who can mate");
+                    proofs += 1;
+                }
+                Iteration::Interrupted { .. } => {}
+            }
+            differ += usize::from(with != with_fresh_tables(winner, |shared| iterate(shared, baseline, pos, options)));
+        }
+        [mates, proofs, differ]
+    }
+
     /// The walls of the later iterations' guide (a loser's piece stepping
     /// next to its own king is rewarded against a lone knight or bishop:
-    /// [`crate::guide::NodeGuide::score`]) change only how deep each line
+    /// `NodeGuide::steered`) change only how deep each line
     /// is searched: on the labelled hard and dev positions where a side has
     /// no queen or rook and at most one knight or bishop, no iteration with
     /// them proves that side unwinnable when its label says it can mate,
@@ -1038,33 +1052,8 @@ mod tests {
                     }
                     let Some(guide) = Guide::later(winner, &pos) else { continue };
                     queries += 1;
-                    for depth in [3, 7] {
-                        let options = Options {
-                            node_bound: 4_000,
-                            scores: Scores::LoserOpens,
-                            order: MoveOrder::Rotated { seed: 5 },
-                            ..Options::plain(depth)
-                        };
-                        let with = with_fresh_tables(winner, |shared| iterate(shared, &guide, &pos, options));
-                        match &with {
-                            Iteration::Mate(moves) => {
-                                assert!(
-                                    crate::replay(&pos, winner, moves).is_ok(),
-                                    "{fen} {winner:?} {depth}: {moves:?}"
-                                );
-                                mates += 1;
-                            }
-                            Iteration::Proof { .. } => {
-                                assert!(!can_mate, "{fen}: a proof for {winner:?}, who can mate");
-                                proofs += 1;
-                            }
-                            Iteration::Interrupted { .. } => {}
-                        }
-                        let without = guide.without_walls();
-                        differ += usize::from(
-                            with != with_fresh_tables(winner, |shared| iterate(shared, &without, &pos, options)),
-                        );
-                    }
+                    let [m, p, d] = later_guide_iterations(&pos, winner, can_mate, &guide, &guide.without_walls());
+                    (mates, proofs, differ) = (mates + m, proofs + p, differ + d);
                 }
             }
         }
