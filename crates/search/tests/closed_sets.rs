@@ -81,3 +81,24 @@ fn best_first_proofs_agree_with_the_traversal() {
         }
     }
 }
+
+/// Dev line 107 with a White bishop added on b3 (an edit of a fresh set;
+/// the other solver, too, answers that White cannot mate): a reachable set
+/// of about 630,000 positions. The full algorithm's traversal is left with
+/// a frontier under an eighth of what it expanded, and the schedule lets
+/// it finish rather than hand the set to a best-first run that would close
+/// it again from the root (`Schedule::finishing`). Its proof is the
+/// traversal's, and it closes exactly the set the shortest-helpmate
+/// mode's single uninterrupted traversal closes.
+#[test]
+fn a_nearly_closed_traversal_is_finished() {
+    let (fen, winner) = ("8/2b5/kp1p1p2/1PpP1Pp1/K1P3P1/1B1B4/8/8 b - -", Color::White);
+    let pos: Position = fen.parse().unwrap();
+    let full = Analyzer::new(Config::default()).analyze(&pos, winner);
+    let Verdict::Unwinnable(Proof::Traversal { positions }) = full.verdict else {
+        panic!("{fen} for {winner}: {:?}", full.verdict)
+    };
+    let config = Config { mode: search::Mode::Shortest, ..Config::default() };
+    let shortest = Analyzer::new(config).analyze(&pos, winner);
+    assert_eq!(shortest.verdict, Verdict::Unwinnable(Proof::Traversal { positions }), "{fen}");
+}

@@ -117,7 +117,10 @@ pub(crate) fn full(shared: &mut Shared<'_>, start: &Position, memory: Memory) ->
                     }
                 }
                 if let Some(allowance) = schedule.exhaustive_turn(cut, phases.spent()) {
-                    phases.exhaustive(allowance)?;
+                    let frontier = phases.exhaustive(allowance)?;
+                    if let Some(more) = schedule.finishing(frontier, allowance) {
+                        phases.exhaustive(more)?;
+                    }
                     schedule.exhaustive_ran(phases.spent());
                 }
             }

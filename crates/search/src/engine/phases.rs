@@ -17,7 +17,7 @@ use movegen::{Color, Move, Position};
 
 use super::Outcome;
 use super::memory::Memory;
-use super::schedule::{Cut, Pass, Steering, Step, best_first_runs};
+use super::schedule::{Cut, Frontier, Pass, Steering, Step, best_first_runs};
 use crate::guide::Guide;
 use crate::phase::best_first::{self, Guidance, Tempo};
 use crate::phase::deepening::{self, Iteration, MoveOrder, Scores, Table};
@@ -237,11 +237,12 @@ impl<'s, 'a> Phases<'s, 'a> {
     }
 
     /// The exhaustive traversal, resumed for `allowance` more nodes: its
-    /// proof, or the helpmate of the mate it reached. A mate ends the
+    /// proof, or the helpmate of the mate it reached; otherwise where it
+    /// stands ([`Frontier`]). A mate ends the
     /// phase for good (the position it was found from is not queued again,
     /// so going on could end in a wrong proof): when its moves cannot be
     /// recovered, the answer is `Unknown`.
-    pub fn exhaustive(&mut self, allowance: u64) -> ControlFlow<Outcome> {
+    pub fn exhaustive(&mut self, allowance: u64) -> ControlFlow<Outcome, Frontier> {
         match self.traversal.run(self.shared, &self.start, allowance) {
             Traversal::Mate { .. } => Break(match self.recover() {
                 Some(moves) => Outcome::Mate(moves),
@@ -251,7 +252,10 @@ impl<'s, 'a> Phases<'s, 'a> {
             Traversal::Interrupted if self.shared.meter.stopped() => {
                 Break(Outcome::Unknown(self.cause(Cause::NodeBudget)))
             }
-            Traversal::Interrupted => Continue(()),
+            Traversal::Interrupted => {
+                let (queued, expanded) = self.traversal.frontier();
+                Continue(Frontier { queued, expanded })
+            }
         }
     }
 
@@ -384,7 +388,7 @@ mod tests {
             Break(Outcome::Unknown(cause)) => panic!("cause {cause:?}"),
             Break(Outcome::Proof(proof)) => panic!("a wrong proof: {proof}"),
             Break(Outcome::Mate(moves)) => panic!("recovered beyond the cap: {moves:?}"),
-            Continue(()) => panic!("the traversal went on after its mate"),
+            Continue(_) => panic!("the traversal went on after its mate"),
         }
         for _ in 0..3 {
             assert!(matches!(phases.traversal.run(phases.shared, &root, u64::MAX), Traversal::Mate { .. }));

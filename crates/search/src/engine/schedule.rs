@@ -70,6 +70,14 @@ pub(crate) const EXHAUSTIVE_KEEPS_PACE_FROM: u32 = 7;
 /// that iteration's nodes.
 pub(crate) const EXHAUSTIVE_AFTER_STALE: u64 = 8;
 
+/// A traversal turn that ends with at least this many positions expanded
+/// may be finished at once ([`Schedule::finishing`]).
+pub(crate) const FINISH_FROM_EXPANDED: u64 = 100_000;
+
+/// ... when fewer than this share of the positions it expanded are still
+/// queued: its frontier has shrunk, the reachable set is nearly closed.
+pub(crate) const FINISH_FRONTIER_SHARE: u64 = 8;
+
 /// The guidances of the best-first phase's turns after the first, in a
 /// cycle from the second turn on: the goal squares for king marches into a
 /// net, the plan for marches where the winner's pieces must reach their
@@ -90,6 +98,16 @@ pub(crate) const BEST_FIRST_PROBE_SHARE: u64 = 8;
 /// tens of times sooner than keeping two or all
 /// (docs/tuning.md#best-first-probes).
 pub(crate) const PROBE_TEMPO_MOVES: u32 = 1;
+
+/// Where an interrupted exhaustive traversal stands: what the exhaustive
+/// phase reports to the schedule ([`Schedule::finishing`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Frontier {
+    /// Positions waiting in its queue.
+    pub queued: u64,
+    /// Positions it has expanded.
+    pub expanded: u64,
+}
 
 /// A best-first guidance, before its tables are built.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -378,6 +396,20 @@ impl Schedule {
         Some(allowance)
     }
 
+    /// A further allowance for the exhaustive turn that just ended at
+    /// `frontier` after `allowance` nodes: the same allowance once more when
+    /// the traversal has expanded at least [`FINISH_FROM_EXPANDED`]
+    /// positions and fewer than a [`FINISH_FRONTIER_SHARE`]th of that
+    /// number is still queued. A breadth-first frontier that shrinks like
+    /// that belongs to a set that is nearly closed: finishing it costs little
+    /// and proves, where leaving it to the next turn lets a best-first run
+    /// close the same set again from its root
+    /// (docs/tuning.md#finishing-the-traversal).
+    pub fn finishing(&self, frontier: Frontier, allowance: u64) -> Option<u64> {
+        let shrunk = frontier.queued.saturating_mul(FINISH_FRONTIER_SHARE) < frontier.expanded;
+        (frontier.expanded >= FINISH_FROM_EXPANDED && shrunk).then_some(allowance)
+    }
+
     /// The exhaustive phase ran without an answer, the query having spent
     /// `spent` nodes: its own allowance doubles.
     pub fn exhaustive_ran(&mut self, spent: u64) {
@@ -624,6 +656,21 @@ mod tests {
         assert_eq!(schedule.exhaustive_turn(cut, 0), Some(100_000));
         (0..2).for_each(|_| schedule.next_round(cut));
         assert_eq!(schedule.best_first_turn(1_000_000).map(|(turn, _)| turn), Some(1));
+    }
+
+    /// A traversal turn is finished at once (its allowance once more) only
+    /// when it has expanded at least 100,000 positions and fewer than an
+    /// eighth of them wait in the queue.
+    #[test]
+    fn a_nearly_closed_traversal_is_finished_at_once() {
+        let schedule = Schedule::new(10_000, true, false);
+        let finishing = |queued, expanded| schedule.finishing(Frontier { queued, expanded }, 4_000_000);
+        assert_eq!(finishing(41_353, 529_337), Some(4_000_000));
+        assert_eq!(finishing(12_499, 100_000), Some(4_000_000));
+        assert_eq!(finishing(12_500, 100_000), None, "an eighth still queued");
+        assert_eq!(finishing(1_000, 99_999), None, "too small to tell");
+        assert_eq!(finishing(0, 0), None);
+        assert_eq!(finishing(u64::MAX, u64::MAX), None);
     }
 
     /// A best-first run gets sixteen times the iteration's bound, unless

@@ -115,6 +115,11 @@ impl Exhaustive {
         }
     }
 
+    /// How many positions are queued and how many were expanded.
+    pub fn frontier(&self) -> (u64, u64) {
+        (self.queue.len() as u64, self.expanded)
+    }
+
     /// Bytes the queue holds allocated now.
     pub fn queue_bytes(&self) -> usize {
         self.queue.capacity() * core::mem::size_of::<(Position, u32, u8)>()
