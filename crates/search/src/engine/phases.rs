@@ -17,7 +17,7 @@ use movegen::{Color, Move, Position};
 
 use super::Outcome;
 use super::memory::Memory;
-use super::schedule::{Cut, Frontier, Pass, Steering, Step, best_first_runs};
+use super::schedule::{Cut, Frontier, Pass, Steering, Step, TEMPO_MOVES_KEPT, best_first_runs};
 use crate::guide::Guide;
 use crate::phase::best_first::{self, Guidance, Tempo};
 use crate::phase::deepening::{self, Iteration, MoveOrder, Scores, Table};
@@ -26,10 +26,6 @@ use crate::phase::quick;
 use crate::shared::Shared;
 use crate::statics::{light_static_proof, static_proof};
 use crate::{Cause, Proof};
-
-/// The tempo moves of a position the goal's best-first runs keep
-/// ([`best_first::Tempo`]).
-pub(crate) const TEMPO_MOVES_KEPT: u32 = 2;
 
 /// The first iteration of a position with at least this many men (kings
 /// included), where the winner has a queen or a rook, leaves out the quiet

@@ -99,6 +99,17 @@ pub(crate) const BEST_FIRST_PROBE_SHARE: u64 = 8;
 /// (docs/tuning.md#best-first-probes).
 pub(crate) const PROBE_TEMPO_MOVES: u32 = 1;
 
+/// The tempo moves a position keeps in the goal's own runs
+/// ([`crate::phase::best_first::Tempo`]; docs/tuning.md#tempo-moves).
+pub(crate) const TEMPO_MOVES_KEPT: u32 = 2;
+
+/// The share of a goal's turn that its second run gets, keeping one tempo
+/// move a position; the first keeps [`TEMPO_MOVES_KEPT`] with the rest
+/// ([`best_first_runs`]). The two thinnings find different helpmates:
+/// some marches only keeping one, for a tenth of the nodes or less
+/// (docs/tuning.md#goal-turn-split).
+pub(crate) const GOAL_ONE_TEMPO_SHARE: u64 = 4;
+
 /// Where an interrupted exhaustive traversal stands: what the exhaustive
 /// phase reports to the schedule ([`Schedule::finishing`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -439,7 +450,9 @@ pub(crate) fn best_first_allowance(bound: u64, first_bound: u64, spent: u64) -> 
 /// and cost more than the query had spent
 /// (docs/tuning.md#best-first-first-turn). Each later turn runs the next
 /// guidance of [`BEST_FIRST_ROTATION`] with the whole allowance, keeping
-/// what its guidance keeps.
+/// what its guidance keeps; the goal's turn in two runs, keeping
+/// [`TEMPO_MOVES_KEPT`] tempo moves a position, then, with a
+/// [`GOAL_ONE_TEMPO_SHARE`]th of the allowance, [`PROBE_TEMPO_MOVES`].
 ///
 /// A guidance `at_floor` (with nothing to steer by from the start, it
 /// would only run a breadth-first search) is left out: a later turn passes
@@ -456,7 +469,17 @@ pub(crate) fn best_first_runs(
     if let Some(later) = turn.checked_sub(1) {
         let rotation =
             (0..BEST_FIRST_ROTATION.len()).map(|k| BEST_FIRST_ROTATION[(later + k) % BEST_FIRST_ROTATION.len()]);
-        return rotation.filter(|&s| !at_floor(s)).take(1).map(|s| run(s, None, allowance)).collect();
+        let whole = |steering| match steering {
+            Steering::Goal => {
+                let thinnest = allowance / GOAL_ONE_TEMPO_SHARE;
+                vec![
+                    run(steering, Some(TEMPO_MOVES_KEPT), allowance - thinnest),
+                    run(steering, Some(PROBE_TEMPO_MOVES), thinnest),
+                ]
+            }
+            _ => vec![run(steering, None, allowance)],
+        };
+        return rotation.filter(|&s| !at_floor(s)).take(1).flat_map(whole).collect();
     }
     let probes = BEST_FIRST_PROBES.iter().filter(|&&s| (has_plan || s != Steering::Plan) && !at_floor(s));
     probes.map(|&s| run(s, Some(PROBE_TEMPO_MOVES), allowance / BEST_FIRST_PROBE_SHARE)).collect()
@@ -687,8 +710,9 @@ mod tests {
     /// The first turn only probes the goal and the plan, with an eighth of
     /// the allowance each, keeping one tempo move a position; later turns
     /// run goal, plan, material, goal, ... alone with the whole allowance,
-    /// keeping what their guidance keeps (no plan: no plan probe, which
-    /// would be the goal's run again).
+    /// keeping what their guidance keeps, the goal's in two runs: two
+    /// tempo moves with three quarters, then one with the last quarter (no
+    /// plan: no plan probe, which would be the goal's run again).
     #[test]
     fn the_first_best_first_turn_only_probes() {
         use Steering::{Goal, Material, Plan};
@@ -700,10 +724,10 @@ mod tests {
         assert_eq!(runs(0, true), [(Goal, Some(1), 100), (Plan, Some(1), 100)]);
         assert_eq!(runs(0, false), [(Goal, Some(1), 100)]);
         for has_plan in [true, false] {
-            assert_eq!(runs(1, has_plan), [(Goal, None, 800)]);
+            assert_eq!(runs(1, has_plan), [(Goal, Some(2), 600), (Goal, Some(1), 200)]);
             assert_eq!(runs(2, has_plan), [(Plan, None, 800)]);
             assert_eq!(runs(3, has_plan), [(Material, None, 800)]);
-            assert_eq!(runs(4, has_plan), [(Goal, None, 800)]);
+            assert_eq!(runs(4, has_plan), [(Goal, Some(2), 600), (Goal, Some(1), 200)]);
         }
     }
 
@@ -721,7 +745,7 @@ mod tests {
         assert_eq!(steerings(1, &[Goal]), [Plan]);
         assert_eq!(steerings(2, &[Goal]), [Plan]);
         assert_eq!(steerings(3, &[Goal]), [Material]);
-        assert_eq!(steerings(3, &[Material]), [Goal]);
+        assert_eq!(steerings(3, &[Material]), [Goal, Goal]);
         assert_eq!(steerings(1, &[Goal, Plan]), [Material]);
         assert_eq!(steerings(2, &[Goal, Plan, Material]), []);
         assert_eq!(steerings(0, &[Goal, Plan]), []);

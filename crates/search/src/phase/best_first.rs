@@ -700,6 +700,34 @@ mod tests {
         }
     }
 
+    /// The goal's runs keeping one and two tempo moves a position find
+    /// different helpmates, which is why a goal's turn runs both
+    /// (`engine::schedule::best_first_runs`): in hard line 323 with a
+    /// White bishop added on f3 (a 142-ply helpmate) only the run keeping
+    /// one finds a mate within the allowance below, in dev line 385 (45
+    /// plies) only the run keeping two (docs/tuning.md#goal-turn-split).
+    /// Each mate replays to a mate by the winner.
+    #[test]
+    fn one_and_two_tempo_moves_find_different_marches() {
+        for (fen, found, missed, allowance) in [
+            ("8/8/5p2/2p1pP2/2PbPkpb/2pBpBpB/2P1P1P1/5BRK w - -", 1, 2, 1_000_000),
+            ("2b5/1p6/pPp3k1/2Pp3p/P2PpBpP/4P1P1/5K2/8 b - -", 2, 1, 2_000_000),
+        ] {
+            let pos: Position = fen.parse().unwrap();
+            let goal = Targets::of(&pos, Color::Black).loser_king;
+            let run_keeping = |kept| {
+                let mut meter = Meter::new(50_000_000, None, None);
+                run(&mut meter, &pos, Color::Black, Guidance::Goal(goal), Tempo::First(kept), 4_000_000, allowance)
+            };
+            match run_keeping(found) {
+                Ending::Mate(moves) => assert!(crate::replay(&pos, Color::Black, &moves).is_ok(), "{fen}: {moves:?}"),
+                other => panic!("{fen} keeping {found}: {other:?}"),
+            }
+            let other = run_keeping(missed);
+            assert!(!matches!(other, Ending::Mate(_)), "{fen} keeping {missed}: {other:?}");
+        }
+    }
+
     /// Helpmates that open a locked pawn chain: the loser's bishops are
     /// given up to the winner's king, a sacrifice opens the wall and a
     /// winner's pawn promotes (CHA-Solver's helpmates here run to 100 plies
