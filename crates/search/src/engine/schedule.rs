@@ -105,8 +105,8 @@ pub(crate) const TEMPO_MOVES_KEPT: u32 = 2;
 
 /// The share of a goal's turn that its second run gets, keeping one tempo
 /// move a position; the first keeps [`TEMPO_MOVES_KEPT`] with the rest
-/// ([`best_first_runs`]). The two thinnings find different helpmates:
-/// some marches only keeping one, for a tenth of the nodes or less
+/// ([`best_first_runs`]). The two thinnings find different helpmates: some
+/// marches are found far sooner keeping one, others only keeping two
 /// (docs/tuning.md#goal-turn-split).
 pub(crate) const GOAL_ONE_TEMPO_SHARE: u64 = 4;
 
