@@ -234,10 +234,10 @@ impl<'s, 'a> Phases<'s, 'a> {
 
     /// The exhaustive traversal, resumed for `allowance` more nodes: its
     /// proof, or the helpmate of the mate it reached; otherwise where it
-    /// stands ([`Frontier`]). A mate ends the
-    /// phase for good (the position it was found from is not queued again,
-    /// so going on could end in a wrong proof): when its moves cannot be
-    /// recovered, the answer is `Unknown`.
+    /// stands ([`Frontier`]). A mate ends the phase for good (the position
+    /// it was found from is not queued again, so going on could end in a
+    /// wrong proof): when its moves cannot be recovered, the answer is
+    /// `Unknown`.
     pub fn exhaustive(&mut self, allowance: u64) -> ControlFlow<Outcome, Frontier> {
         match self.traversal.run(self.shared, &self.start, allowance) {
             Traversal::Mate { .. } => Break(match self.recover() {
@@ -276,10 +276,12 @@ impl<'s, 'a> Phases<'s, 'a> {
 }
 
 /// Which tempo moves a best-first run with `guidance` keeps: the first
-/// `kept` when the schedule says how many, else a few in the goal's runs
-/// (king marches, where the winner's pieces mostly wait) and all of them
-/// in the others: the material's and the plan's runs often need a
-/// winner's piece to walk or make way (`docs/tuning.md#tempo-moves`).
+/// `kept` when the schedule says how many (the probes, and the goal's own
+/// turns: [`best_first_runs`]), else [`TEMPO_MOVES_KEPT`] in a goal run
+/// (the plan's turn of a position without a plan, which runs the goal:
+/// king marches, where the winner's pieces mostly wait) and all of them in
+/// the others: the material's and the plan's runs often need a winner's
+/// piece to walk or make way (`docs/tuning.md#tempo-moves`).
 /// Scheduling only: a run answers nothing but helpmates
 /// ([`best_first::Tempo`]).
 fn tempo_moves(guidance: Guidance<'_>, kept: Option<u32>) -> Tempo {
