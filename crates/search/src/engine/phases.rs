@@ -17,7 +17,7 @@ use movegen::{Color, Move, Position};
 
 use super::Outcome;
 use super::memory::Memory;
-use super::schedule::{Cut, Frontier, Pass, Steering, Step, TEMPO_MOVES_KEPT, best_first_runs};
+use super::schedule::{Cut, Frontier, Pass, Steering, Step, best_first_runs};
 use crate::guide::Guide;
 use crate::phase::best_first::{self, Guidance, Tempo};
 use crate::phase::deepening::{self, Iteration, MoveOrder, Scores, Table};
@@ -208,7 +208,7 @@ impl<'s, 'a> Phases<'s, 'a> {
         let at_floor = |steering| guidance(steering).estimate_at_floor(&start, winner);
         for run in best_first_runs(turn, allowance, plan.is_some(), at_floor) {
             let guidance = guidance(run.steering);
-            let tempo = tempo_moves(guidance, run.kept);
+            let tempo = tempo_moves(run.kept);
             match best_first::run(&mut self.shared.meter, &start, winner, guidance, tempo, positions, run.allowance) {
                 best_first::Ending::Mate(moves) => return Break(Outcome::Mate(moves)),
                 // The run closed the reachable set under every legal move
@@ -275,21 +275,12 @@ impl<'s, 'a> Phases<'s, 'a> {
     }
 }
 
-/// Which tempo moves a best-first run with `guidance` keeps: the first
-/// `kept` when the schedule says how many (the probes, and the goal's own
-/// turns: [`best_first_runs`]), else [`TEMPO_MOVES_KEPT`] in a goal run
-/// (the plan's turn of a position without a plan, which runs the goal:
-/// king marches, where the winner's pieces mostly wait) and all of them in
-/// the others: the material's and the plan's runs often need a winner's
-/// piece to walk or make way (`docs/tuning.md#tempo-moves`).
+/// Which tempo moves a best-first run keeps: the first `kept` when the
+/// schedule names how many ([`best_first_runs`]), else all of them.
 /// Scheduling only: a run answers nothing but helpmates
 /// ([`best_first::Tempo`]).
-fn tempo_moves(guidance: Guidance<'_>, kept: Option<u32>) -> Tempo {
-    match kept {
-        Some(kept) => Tempo::First(kept),
-        None if matches!(guidance, Guidance::Goal(_)) => Tempo::First(TEMPO_MOVES_KEPT),
-        None => Tempo::All,
-    }
+fn tempo_moves(kept: Option<u32>) -> Tempo {
+    kept.map_or(Tempo::All, Tempo::First)
 }
 
 /// Figure 10 step 5: only kings, pawns and bishops, and no semi-open file
@@ -313,26 +304,20 @@ pub(crate) fn blocked_candidate(pos: &Position) -> bool {
 mod tests {
     use super::*;
     use crate::Config;
-    use crate::guide::Targets;
+    use crate::engine::schedule::TEMPO_MOVES_KEPT;
     use crate::meter::Meter;
-    use crate::plan::Plan;
     use crate::tt::TranspositionTable;
 
-    /// The goal's own runs keep two tempo moves a position, the plan's and
-    /// the material's own runs all of them; a probe keeps as many as the
-    /// schedule says, whatever its guidance.
+    /// A run keeps as many tempo moves a position as the schedule names,
+    /// and all of them when it names none. Which runs keep how many is the
+    /// schedule's, tested in `schedule::tests`: the goal's own runs two,
+    /// then one; the plan's and the material's all, but a plan's turn
+    /// without a plan (the goal's guidance) two; the probes one.
     #[test]
-    fn the_goal_and_the_probes_keep_few_tempo_moves() {
-        let pos: Position = "k1b5/1p1p4/1P1P1K2/8/8/B7/8/1b6 w - -".parse().unwrap();
-        let plan = Plan::of(&pos, Color::Black).expect("a net is possible");
-        let goal = Guidance::Goal(Targets::of(&pos, Color::Black).loser_king);
-        assert_eq!(tempo_moves(goal, None), Tempo::First(TEMPO_MOVES_KEPT));
-        for guidance in [goal, Guidance::Plan(&plan), Guidance::Material] {
-            assert_eq!(tempo_moves(guidance, Some(1)), Tempo::First(1), "{guidance:?}");
-        }
-        for guidance in [Guidance::Plan(&plan), Guidance::Material] {
-            assert_eq!(tempo_moves(guidance, None), Tempo::All, "{guidance:?}");
-        }
+    fn a_run_keeps_the_tempo_moves_the_schedule_names() {
+        assert_eq!(tempo_moves(Some(1)), Tempo::First(1));
+        assert_eq!(tempo_moves(Some(TEMPO_MOVES_KEPT)), Tempo::First(TEMPO_MOVES_KEPT));
+        assert_eq!(tempo_moves(None), Tempo::All);
     }
 
     /// The moves of a helpmate the traversal found are recovered along the

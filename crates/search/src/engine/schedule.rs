@@ -137,8 +137,8 @@ pub(crate) enum Steering {
 pub(crate) struct BestFirstRun {
     /// The guidance.
     pub steering: Steering,
-    /// The tempo moves of a position the run keeps at most; `None`: as
-    /// many as the guidance keeps of its own.
+    /// The tempo moves of a position the run keeps at most; `None`: all
+    /// of them.
     pub kept: Option<u32>,
     /// Its node allowance.
     pub allowance: u64,
@@ -449,10 +449,14 @@ pub(crate) fn best_first_allowance(bound: u64, first_bound: u64, spent: u64) -> 
 /// fails costs a little, and a whole run at the first turn mostly failed
 /// and cost more than the query had spent
 /// (docs/tuning.md#best-first-first-turn). Each later turn runs the next
-/// guidance of [`BEST_FIRST_ROTATION`] with the whole allowance, keeping
-/// what its guidance keeps; the goal's turn in two runs, keeping
-/// [`TEMPO_MOVES_KEPT`] tempo moves a position, then, with a
-/// [`GOAL_ONE_TEMPO_SHARE`]th of the allowance, [`PROBE_TEMPO_MOVES`].
+/// guidance of [`BEST_FIRST_ROTATION`] with the whole allowance: the
+/// goal's turn in two runs, keeping [`TEMPO_MOVES_KEPT`] tempo moves a
+/// position, then, with a [`GOAL_ONE_TEMPO_SHARE`]th of the allowance,
+/// [`PROBE_TEMPO_MOVES`]; the plan's and the material's keeping every
+/// tempo move (their helpmates often need a winner's piece to walk or make
+/// way), but a plan's turn without a plan, which runs the goal's guidance
+/// (king marches, where the winner's pieces mostly wait), keeping
+/// [`TEMPO_MOVES_KEPT`] (docs/tuning.md#tempo-moves).
 ///
 /// A guidance `at_floor` (with nothing to steer by from the start, it
 /// would only run a breadth-first search) is left out: a later turn passes
@@ -477,6 +481,7 @@ pub(crate) fn best_first_runs(
                     run(steering, Some(PROBE_TEMPO_MOVES), thinnest),
                 ]
             }
+            Steering::Plan if !has_plan => vec![run(steering, Some(TEMPO_MOVES_KEPT), allowance)],
             _ => vec![run(steering, None, allowance)],
         };
         return rotation.filter(|&s| !at_floor(s)).take(1).flat_map(whole).collect();
@@ -725,7 +730,8 @@ mod tests {
         assert_eq!(runs(0, false), [(Goal, Some(1), 100)]);
         for has_plan in [true, false] {
             assert_eq!(runs(1, has_plan), [(Goal, Some(2), 600), (Goal, Some(1), 200)]);
-            assert_eq!(runs(2, has_plan), [(Plan, None, 800)]);
+            let plan_kept = if has_plan { None } else { Some(TEMPO_MOVES_KEPT) };
+            assert_eq!(runs(2, has_plan), [(Plan, plan_kept, 800)]);
             assert_eq!(runs(3, has_plan), [(Material, None, 800)]);
             assert_eq!(runs(4, has_plan), [(Goal, Some(2), 600), (Goal, Some(1), 200)]);
         }
